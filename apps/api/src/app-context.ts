@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { appSecrets } from './db/schema.js';
+import { deriveKey, randomToken } from './lib/crypto.js';
+import { PasswordHasher } from './lib/passwords.js';
+import { Throttle } from './modules/auth/throttle.js';
+import { TokenIssuer } from './modules/auth/tokens.js';
+import { MailDispatcher } from './modules/mail/dispatcher.js';
+
+/** What route handlers and services share: built once at start, passed explicitly (no globals). */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  tokens: TokenIssuer;
+  passwords: PasswordHasher;
+  /** Encrypts secrets at rest (TOTP secrets, door driver secrets). */
+  encryptionKey: Buffer;
+  throttles: {
+    loginPerAccount: Throttle;
+    loginPerIp: Throttle;
+    mailPerAddress: Throttle;
+  };
+  /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
+  notifyMailQueued(): void;
+  redis?: Redis;
+  close(): Promise<void>;
+}
+
+/**
+ * The master secret: `SECRET_KEY` when set, else one generated on first start and kept in the
+ * database, so every process on the same database signs and encrypts alike.
+ */
+async function resolveMasterSecret(db: Database, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(appSecrets)
+    .values({ name: 'master', value: randomToken(48) })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'master'));
+  return row!.value;
+}
+
+export async function createAppContext(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<AppContext> {
+  const secret = await resolveMasterSecret(database.db, config.secretKey);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : undefined;
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
+
+  const { loginLimits } = config;
+  const dispatcher = config.mail.smtpUrl
+    ? new MailDispatcher(database.db, config.mail.smtpUrl, config.mail.from, log)
+    : undefined;
+  dispatcher?.start();
+
+  return {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenIssuer(deriveKey(secret, 'jwt-signing'), {
+      accessSeconds: config.accessTokenTtlSeconds,
+      refreshSeconds: config.refreshTokenTtlSeconds,
+    }),
+    passwords: new PasswordHasher(config.argon2),
+    encryptionKey: deriveKey(secret, 'secret-encryption'),
+    throttles: {
+      loginPerAccount: new Throttle(
+        'login-account',
+        { points: loginLimits.perAccount, durationSeconds: loginLimits.windowSeconds },
+        redis,
+      ),
+      loginPerIp: new Throttle(
+        'login-ip',
+        { points: loginLimits.perIp, durationSeconds: loginLimits.windowSeconds },
+        redis,
+      ),
+      mailPerAddress: new Throttle('mail-address', { points: 5, durationSeconds: 60 * 60 }, redis),
+    },
+    notifyMailQueued: () => dispatcher?.kick(),
+    redis,
+    close: async () => {
+      await dispatcher?.stop();
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@gatehouse/core';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { API_PREFIX } from './http/paths.js';
+import { registerRequestGuards } from './http/request-guards.js';
+import { registerWebApp } from './http/web-app.js';
+import { registerAccountRoutes } from './modules/account/routes.js';
+import { registerAppConfigRoutes } from './modules/app-config/routes.js';
+import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerMailRoutes } from './modules/mail/routes.js';
+import { registerSessionRoutes } from './modules/sessions/routes.js';
+import { apiPackageRoot } from './package-root.js';
+
+const defaultWebDist = path.resolve(apiPackageRoot, '../web/dist');
+
+export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions['logger'] {
+  return {
+    level,
+    // Tokens and cookies never reach the logs.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; undefined serves the API only. */
+  webDistDir?: string | null;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Gatehouse may run on plain HTTP inside a building's network; do not force HTTPS upgrades.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Gatehouse API',
+        version: APP_VERSION,
+        description:
+          'Building access control. Every reply is `{data, errors, meta}` with snake_case keys. ' +
+          'Writes need the `x-csrf-token` header (any value). Authenticate with `Authorization: Bearer <access token>`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerRequestGuards(app, {
+    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
+    minAppVersion: config.minAppVersion,
+  });
+  // Health checks answer at the root (for load balancers) and under the API base path (spec 7).
+  registerHealthRoutes(app, ctx);
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, ctx);
+      registerHealthRoutes(api, ctx);
+      registerAppConfigRoutes(api, ctx);
+      registerSessionRoutes(api, ctx);
+      registerAccountRoutes(api, ctx);
+      registerMailRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(
+    app,
+    options.webDistDir === null ? undefined : (options.webDistDir ?? config.webDistDir ?? defaultWebDist),
+  );
+  return app;
+}

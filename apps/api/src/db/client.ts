@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { apiPackageRoot } from '../package-root.js';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or a transaction: repositories accept either so callers can compose transactions. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'> &
+  Partial<Pick<Database, '$count' | 'query'>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs a trivial query; used by the readiness probe. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance, for tests that dump or load a data folder. */
+  pglite?: PGlite;
+  /** The node-postgres pool, for LISTEN/NOTIFY clients. */
+  pool?: pg.Pool;
+}
+
+export const migrationsFolder = path.join(apiPackageRoot, 'drizzle');
+
+// DATE and TIME stay strings ("2026-11-22", "23:59:00"): a JS Date would shift them by time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export interface PostgresOptions {
+  url: string;
+  poolMax: number;
+  connectTimeoutMs: number;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    application_name: 'gatehouse',
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+export interface PgliteOptions {
+  /** A folder for a durable database, or undefined for an in-memory one. */
+  dataDir?: string;
+  /** A dumped data folder to start from (tests load a migrated template this way). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
+  const releaseLock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  try {
+    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined, {
+      loadDataDir: options.loadDataDir,
+    });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      pglite: client,
+      ping: async () => {
+        await client.query('select 1');
+      },
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      close: async () => {
+        await client.close();
+        await releaseLock?.();
+      },
+    };
+  } catch (error) {
+    await releaseLock?.();
+    throw error;
+  }
+}
+
+export function openDatabase(config: {
+  databaseUrl?: string;
+  databasePoolMax: number;
+  databaseConnectTimeoutMs: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return openPostgres({
+      url: config.databaseUrl,
+      poolMax: config.databasePoolMax,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    });
+  }
+  return openPglite({ dataDir: config.dataDir });
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `execute` with `{rows}`, but Drizzle's
+ * shared type cannot say so; this is the one place that knows.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The current database time; handy for tests and for code that must agree with SQL `now()`. */
+export async function databaseNow(db: Executor): Promise<Date> {
+  const [row] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
+  return new Date(row!.now);
+}

@@ -1,0 +1,437 @@
+/**
+ * The whole domain model, designed once so later features extend it by migrations rather than
+ * reshaping it. Ids are UUIDv7 strings made by the server (see `ids.ts`); every timestamp is
+ * `timestamptz` (stored in UTC); every row has `inserted_at` and, where it changes, `updated_at`.
+ *
+ * After editing this file run `npm run db:generate` and commit the generated SQL in `drizzle/`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const insertedAt = () => timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const id = () => uuid('id').primaryKey();
+
+// ---------------------------------------------------------------------------------------------
+// People and sign-in
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    locale: text('locale', { enum: ['en', 'nl'] })
+      .notNull()
+      .default('en'),
+    // Null until an invited user sets a password.
+    passwordHash: text('password_hash'),
+    isSuperadmin: boolean('is_superadmin').notNull().default(false),
+    // TOTP secret, encrypted with the server's key; `totpEnabledAt` null means enrolment is pending.
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    // Highest TOTP time step accepted, so a code is usable once per step.
+    totpLastTimeStep: bigint('totp_last_time_step', { mode: 'number' }),
+    pendingEmail: text('pending_email'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    avatarAssetId: uuid('avatar_asset_id'),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    insertedAt: insertedAt(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The refresh token id that is valid now; any other id signed for this session is a reuse.
+    refreshJti: uuid('refresh_jti').notNull(),
+    // `oauth2` sessions belong to a third-party client (OAuth2 authorization).
+    kind: text('kind').notNull().default('user'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    insertedAt: insertedAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use tokens sent by mail: password reset, email change, invite. Only a hash is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_change', 'invite'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    insertedAt: insertedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
+    index('user_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+/** Every mail is written here in the same transaction as the change that causes it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    insertedAt: insertedAt(),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.insertedAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** Server-generated secrets (signing key) kept in the database so every process shares them. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  insertedAt: insertedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Buildings, units, doors
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country'),
+    timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    saltoksSiteId: text('saltoks_site_id'),
+    koneBuildingId: text('kone_building_id'),
+    elevatorCallOnEntry: boolean('elevator_call_on_entry').notNull().default(false),
+    photoAssetId: uuid('photo_asset_id'),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('buildings_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: id(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    floor: text('floor'),
+    koneAreaId: text('kone_area_id'),
+    delegateUserId: uuid('delegate_user_id').references(() => users.id, { onDelete: 'set null' }),
+    altDelegateUserId: uuid('alt_delegate_user_id').references(() => users.id, { onDelete: 'set null' }),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('units_building_id_name_key').on(t.buildingId, sql`lower(${t.name})`)],
+);
+
+export const doors = pgTable(
+  'doors',
+  {
+    id: id(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    driver: text('driver', { enum: ['simulated', 'http_relay', 'saltoks'] })
+      .notNull()
+      .default('simulated'),
+    // Driver settings that are not secret (relay URL, switch number, lock id, unlock seconds).
+    driverConfig: jsonb('driver_config').notNull().default({}),
+    // Driver secrets (relay password, lock OTP secret), encrypted with the server's key.
+    secretsEncrypted: text('secrets_encrypted'),
+    pincodeHash: text('pincode_hash'),
+    isEntrance: boolean('is_entrance').notNull().default(false),
+    status: text('status', { enum: ['unknown', 'locked', 'unlocked', 'offline', 'error'] })
+      .notNull()
+      .default('unknown'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('doors_building_id_name_key').on(t.buildingId, sql`lower(${t.name})`)],
+);
+
+/** An intercom is a device account on one door: it signs in with its email and password. */
+export const intercoms = pgTable(
+  'intercoms',
+  {
+    id: id(),
+    doorId: uuid('door_id')
+      .notNull()
+      .references(() => doors.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    model: text('model'),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('intercoms_door_id_key').on(t.doorId),
+    uniqueIndex('intercoms_email_lower_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const buildingManagers = pgTable(
+  'building_managers',
+  {
+    id: id(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    insertedAt: insertedAt(),
+  },
+  (t) => [
+    uniqueIndex('building_managers_building_user_key').on(t.buildingId, t.userId),
+    index('building_managers_user_id_idx').on(t.userId),
+  ],
+);
+
+export const membershipRoles = ['member', 'invite_member', 'unit_manager'] as const;
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: membershipRoles }).notNull().default('member'),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_unit_user_key').on(t.unitId, t.userId),
+    index('memberships_user_id_idx').on(t.userId),
+  ],
+);
+
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: id(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    // The unguessable id in the visitor's personal link `/visitor/{linkUuid}`.
+    linkUuid: uuid('link_uuid').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('visitors_link_uuid_key').on(t.linkUuid),
+    index('visitors_unit_id_idx').on(t.unitId),
+    check('visitors_validity_check', sql`${t.validFrom} <= ${t.validUntil}`),
+  ],
+);
+
+/** When members and visitors of a unit may open a door; times are in the building's time zone. */
+export const entrySchedules = pgTable(
+  'entry_schedules',
+  {
+    id: id(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    doorId: uuid('door_id')
+      .notNull()
+      .references(() => doors.id, { onDelete: 'cascade' }),
+    dateStart: date('date_start').notNull(),
+    dateEnd: date('date_end').notNull(),
+    timeStart: time('time_start').notNull(),
+    timeEnd: time('time_end').notNull(),
+    insertedAt: insertedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('entry_schedules_unit_door_key').on(t.unitId, t.doorId),
+    index('entry_schedules_door_id_idx').on(t.doorId),
+    check('entry_schedules_dates_check', sql`${t.dateStart} <= ${t.dateEnd}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Activity
+
+export const doorLogs = pgTable(
+  'door_logs',
+  {
+    id: id(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    doorId: uuid('door_id').references(() => doors.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type', {
+      enum: ['user', 'visitor', 'device', 'api_client', 'provider', 'system'],
+    }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    visitorId: uuid('visitor_id').references(() => visitors.id, { onDelete: 'set null' }),
+    intercomId: uuid('intercom_id').references(() => intercoms.id, { onDelete: 'set null' }),
+    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    method: text('method', {
+      enum: ['dashboard', 'webapp', 'visitor_link', 'intercom', 'pincode', 'api', 'provider'],
+    }).notNull(),
+    result: text('result', { enum: ['opened', 'refused', 'failed'] }).notNull(),
+    reason: text('reason'),
+    insertedAt: insertedAt(),
+  },
+  (t) => [
+    index('door_logs_building_occurred_idx').on(t.buildingId, t.occurredAt.desc(), t.id.desc()),
+    index('door_logs_door_occurred_idx').on(t.doorId, t.occurredAt.desc()),
+    index('door_logs_user_occurred_idx').on(t.userId, t.occurredAt.desc()),
+  ],
+);
+
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    doorId: uuid('door_id').references(() => doors.id, { onDelete: 'set null' }),
+    intercomId: uuid('intercom_id').references(() => intercoms.id, { onDelete: 'set null' }),
+    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The device's own id for the call, so a retried report is recorded once.
+    externalId: text('external_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    status: text('status', { enum: ['ringing', 'answered', 'missed'] }).notNull(),
+    durationSeconds: integer('duration_seconds'),
+    doorOpened: boolean('door_opened').notNull().default(false),
+    insertedAt: insertedAt(),
+  },
+  (t) => [
+    index('calls_building_started_idx').on(t.buildingId, t.startedAt.desc(), t.id.desc()),
+    uniqueIndex('calls_intercom_external_key').on(t.intercomId, t.externalId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Third-party apps and files
+
+export const oauth2Clients = pgTable('oauth2_clients', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  secretHash: text('secret_hash'),
+  redirectUris: text('redirect_uris').array().notNull(),
+  allowedScopes: text('allowed_scopes').array().notNull(),
+  logoAssetId: uuid('logo_asset_id'),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  insertedAt: insertedAt(),
+  updatedAt: updatedAt(),
+});
+
+export const oauth2Authorizations = pgTable(
+  'oauth2_authorizations',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => oauth2Clients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    // A scope may be narrowed to one building or one door.
+    buildingId: uuid('building_id').references(() => buildings.id, { onDelete: 'cascade' }),
+    doorId: uuid('door_id').references(() => doors.id, { onDelete: 'cascade' }),
+    insertedAt: insertedAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('oauth2_authorizations_user_id_idx').on(t.userId)],
+);
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: id(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: ['building_photo', 'avatar', 'oauth2_client_logo'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    status: text('status', { enum: ['pending', 'finished'] })
+      .notNull()
+      .default('pending'),
+    insertedAt: insertedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('assets_pending_idx').on(t.insertedAt).where(sql`${t.status} = 'pending'`)],
+);

@@ -1,0 +1,2 @@
+/** The API's base path (spec 7). */
+export const API_PREFIX = '/api/v4';

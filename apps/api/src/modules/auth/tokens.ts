@@ -1,0 +1,104 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../../http/errors.js';
+
+export type TokenType = 'access' | 'refresh' | 'mfa';
+
+export interface TokenClaims {
+  typ: TokenType;
+  sub: string;
+  sid?: string;
+  jti?: string;
+  exp: number;
+}
+
+export interface IssuedTokens {
+  access: string;
+  refresh: string;
+  accessExp: number;
+  refreshExp: number;
+}
+
+const issuer = 'gatehouse';
+const mfaChallengeTtlSeconds = 5 * 60;
+
+/**
+ * Access, refresh and MFA-challenge tokens are HS256 JWTs with a `typ` claim, so one kind can never
+ * stand in for another (an access token used as a refresh token is refused, and the reverse).
+ */
+export class TokenIssuer {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttl: { accessSeconds: number; refreshSeconds: number },
+  ) {}
+
+  private sign(claims: Omit<TokenClaims, 'exp'>, ttlSeconds: number, now: number): Promise<string> {
+    const { typ, sub, ...rest } = claims;
+    return new SignJWT({ typ, ...rest })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer(issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async issueSessionTokens(session: {
+    id: string;
+    userId: string;
+    refreshJti: string;
+  }): Promise<IssuedTokens> {
+    const now = Math.floor(Date.now() / 1000);
+    const accessExp = now + this.ttl.accessSeconds;
+    const refreshExp = now + this.ttl.refreshSeconds;
+    const [access, refresh] = await Promise.all([
+      this.sign({ typ: 'access', sub: session.userId, sid: session.id }, this.ttl.accessSeconds, now),
+      this.sign(
+        { typ: 'refresh', sub: session.userId, sid: session.id, jti: session.refreshJti },
+        this.ttl.refreshSeconds,
+        now,
+      ),
+    ]);
+    return { access, refresh, accessExp, refreshExp };
+  }
+
+  issueMfaChallenge(userId: string): Promise<string> {
+    return this.sign({ typ: 'mfa', sub: userId }, mfaChallengeTtlSeconds, Math.floor(Date.now() / 1000));
+  }
+
+  async verify(token: string, expected: TokenType): Promise<TokenClaims> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new AppError('token_expired', 'The token has expired');
+      }
+      throw new AppError('token_invalid', 'The token is not valid');
+    }
+    if (payload.typ !== expected) {
+      throw new AppError('token_invalid', `Expected an ${expected} token, got ${String(payload.typ)} token`);
+    }
+    return payload as unknown as TokenClaims;
+  }
+}
+
+/** `header.payload.signature` -> the readable part (`header.payload.`) and the signature. */
+export function splitToken(jwt: string): { readable: string; signature: string } {
+  const lastDot = jwt.lastIndexOf('.');
+  return { readable: jwt.slice(0, lastDot + 1), signature: jwt.slice(lastDot + 1) };
+}
+
+const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+export function looksLikeJwt(value: string): boolean {
+  return jwtShape.test(value);
+}
+
+/**
+ * Rebuilds a whole token from a bearer value: a split token (`header.payload.`) gets the signature
+ * from its HttpOnly cookie; a whole token is used as it is.
+ */
+export function joinSplitToken(bearer: string, signatureCookie: string | undefined): string {
+  if (bearer.endsWith('.') && signatureCookie) return bearer + signatureCookie;
+  return bearer;
+}

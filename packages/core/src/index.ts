@@ -1,0 +1,6 @@
+export * from './case-mapping.js';
+export * from './constants.js';
+export * from './display-name.js';
+export * from './permissions.js';
+export * from './phone.js';
+export * from './schemas/index.js';

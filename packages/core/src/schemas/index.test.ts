@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as schemas from './index.js';
+
+// The server turns these schemas into OpenAPI: request bodies as they arrive, replies as they leave.
+const entries = Object.entries(schemas).flatMap(([name, value]): [string, z.ZodType][] =>
+  value instanceof z.ZodType ? [[name, value]] : [],
+);
+const bodies = entries.filter(([name]) => name.endsWith('BodySchema'));
+
+describe('schemas as JSON Schema', () => {
+  it.each(entries)('%s converts as input', (_name, schema) => {
+    expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
+  });
+
+  it.each(entries.filter(([name]) => !name.endsWith('BodySchema')))(
+    '%s converts as output',
+    (_name, schema) => {
+      expect(() => z.toJSONSchema(schema, { io: 'output' })).not.toThrow();
+    },
+  );
+
+  it.each(bodies)('%s refuses unknown fields', (_name, schema) => {
+    expect(z.toJSONSchema(schema, { io: 'input' })).toMatchObject({ additionalProperties: false });
+  });
+});

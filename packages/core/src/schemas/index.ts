@@ -1,0 +1,5 @@
+export * from './account.js';
+export * from './app-config.js';
+export * from './common.js';
+export * from './mfa.js';
+export * from './session.js';
