@@ -72,7 +72,7 @@ function refreshTokens(refreshToken: string, setLoggedOut: () => void) {
     if (response.status === 401) setLoggedOut();
     if (!response.ok)
       throw Object.assign(new Error('refresh failed'), { response: { status: response.status } });
-    return toTokens((await response.json()).data);
+    return toTokens(((await response.json()) as { data: TokenReply }).data);
   });
 }
 
@@ -93,7 +93,7 @@ describe('the multitab-token-refresh client', () => {
       password: defaultPassword,
       token_signature_transport: 'bearer',
     });
-    service.setStatus(toTokens((await login.json()).data));
+    service.setStatus(toTokens(((await login.json()) as { data: TokenReply }).data));
     expect(service.getStatus()).toMatchObject({ loggedIn: true, accessTokenValid: true });
     expect(JSON.parse(storage.getItem('authStatus')!).loggedIn).toBe(true);
 
