@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { appSecrets } from './db/schema.js';
 import { deriveKey, randomToken } from './lib/crypto.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { AuthCache } from './modules/auth/auth-cache.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { TokenIssuer } from './modules/auth/tokens.js';
 import { MailDispatcher } from './modules/mail/dispatcher.js';
@@ -24,6 +25,8 @@ export interface AppContext {
     loginPerIp: Throttle;
     mailPerAddress: Throttle;
   };
+  /** Sessions, users and role data of recent calls (see AuthCache for how it stays correct). */
+  authCache: AuthCache;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
   notifyMailQueued(): void;
   redis?: Redis;
@@ -61,6 +64,13 @@ export async function createAppContext(
     : undefined;
   dispatcher?.start();
 
+  const authCache = new AuthCache(config.authCacheTtlMs);
+  const stopListening = await database.listen(
+    'gatehouse_auth',
+    (payload) => authCache.applyNotification(payload),
+    () => authCache.forgetAll(),
+  );
+
   return {
     config,
     database,
@@ -84,9 +94,11 @@ export async function createAppContext(
       ),
       mailPerAddress: new Throttle('mail-address', { points: 5, durationSeconds: 60 * 60 }, redis),
     },
+    authCache,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,
     close: async () => {
+      await stopListening();
       await dispatcher?.stop();
       redis?.disconnect();
     },

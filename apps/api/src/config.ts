@@ -44,6 +44,7 @@ const envSchema = z.object({
     .min(60)
     .default(60 * 24 * 60 * 60),
   COOKIE_SECURE: booleanFromEnv.default(true),
+  AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -113,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_SECONDS * 1000,
     allowedOrigins: e.ALLOWED_ORIGINS,
     minAppVersion: e.MIN_APP_VERSION,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -24,6 +24,15 @@ export interface DatabaseHandle {
   /** Runs a trivial query; used by the readiness probe. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel. `onGap` runs when notifications may have been missed (the
+   * listening connection was lost and re-established), so subscribers can drop what they cached.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The raw PGlite instance, for tests that dump or load a data folder. */
   pglite?: PGlite;
@@ -61,7 +70,59 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
       await pool.query('select 1');
     },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    listen: (channel, onMessage, onGap) => listenPostgres(options, channel, onMessage, onGap),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool. When it drops, it reconnects with a
+ * growing delay and reports the gap.
+ */
+async function listenPostgres(
+  options: PostgresOptions,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryDelayMs = 500;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped) return;
+      onGap?.();
+      setTimeout(() => void reconnect(), retryDelayMs).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+    retryDelayMs = 500;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onGap?.();
+    } catch {
+      retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
+      setTimeout(() => void reconnect(), retryDelayMs).unref();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -87,6 +148,10 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
         await client.query('select 1');
       },
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      listen: async (channel, onMessage) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return () => unlisten();
+      },
       close: async () => {
         await client.close();
         await releaseLock?.();

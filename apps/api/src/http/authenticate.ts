@@ -34,11 +34,27 @@ export function requireAuth(request: FastifyRequest): Auth {
   return request.auth;
 }
 
-/** The user's role data, loaded once per request when a permission check needs it. */
+/** The user's role data, loaded once per request (and cached with the session) when a check needs it. */
 export function roleDataOf(request: FastifyRequest, ctx: AppContext): Promise<RoleData> {
-  const { user } = requireAuth(request);
-  request.roleDataPromise ??= loadRoleData(ctx.db, user);
+  const { user, session } = requireAuth(request);
+  request.roleDataPromise ??= (async () => {
+    const cached = ctx.authCache.get(session.id);
+    if (cached?.roleData) return cached.roleData;
+    const epoch = ctx.authCache.epoch;
+    const roleData = await loadRoleData(ctx.db, user);
+    if (cached) ctx.authCache.set(session.id, { ...cached, roleData }, epoch);
+    return roleData;
+  })();
   return request.roleDataPromise;
+}
+
+async function loadAuth(ctx: AppContext, sessionId: string): Promise<Auth | undefined> {
+  const cached = ctx.authCache.get(sessionId);
+  if (cached) return cached;
+  const epoch = ctx.authCache.epoch;
+  const found = await findActiveSessionWithUser(ctx.db, sessionId);
+  if (found) ctx.authCache.set(sessionId, found, epoch);
+  return found;
 }
 
 /**
@@ -54,7 +70,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
     if (!bearer) throw unauthenticated('Sign in first: this call needs an access token');
     const token = joinSplitToken(bearer, request.cookies[accessSignatureCookie]);
     const claims = await ctx.tokens.verify(token, 'access');
-    const found = claims.sid ? await findActiveSessionWithUser(ctx.db, claims.sid) : undefined;
+    const found = claims.sid ? await loadAuth(ctx, claims.sid) : undefined;
     if (!found || found.user.id !== claims.sub) {
       throw new AppError('session_revoked', 'This session has ended; sign in again');
     }

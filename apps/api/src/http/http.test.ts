@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { call, createTestApp, createUser, errorsOf, signIn, type TestApp } from '../../test/app.js';
+import { envelopeOf, ok } from './envelope.js';
 
 let t: TestApp;
 let token: string;
@@ -20,6 +22,14 @@ beforeAll(async () => {
         app.get('/api/v4/test/explode', { config: { public: true } }, async () => {
           throw new Error('database password is hunter2');
         });
+        app.get(
+          '/api/v4/test/leaky',
+          {
+            config: { public: true },
+            schema: { response: { 200: envelopeOf(z.object({ name: z.string() })) } },
+          },
+          async () => ok({ name: 'Ann', password_hash: '$argon2id$secret' }),
+        );
       },
     },
   );
@@ -47,6 +57,12 @@ describe('the envelope and the error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('hunter2');
     expect(errorsOf(response)).toEqual([{ code: 'internal_error', message: 'Something went wrong' }]);
+  });
+
+  it('writes only the fields a reply schema declares', async () => {
+    const response = await call(t.app, 'GET', '/test/leaky');
+    expect(response.json()).toEqual({ data: { name: 'Ann' }, errors: [], meta: {} });
+    expect(response.body).not.toContain('argon2');
   });
 
   it('refuses malformed JSON with 400', async () => {

@@ -140,6 +140,7 @@ export async function updateAccount(ctx: AppContext, user: UserRow, sessionId: s
       await mailLink(ctx, tx, row, 'email_change', { to: input.email, newEmail: input.email });
     return row;
   });
+  ctx.authCache.forgetUser(user.id);
   if (changesEmail) ctx.notifyMailQueued();
   return updated;
 }
@@ -159,7 +160,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 const invalidLink = () => invalidField('token', 'This link is invalid or has expired; ask for a new one');
 
 export async function confirmPasswordReset(ctx: AppContext, token: string, password: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const used = await consumeUserToken(tx, sha256(token), 'password_reset');
     const user = used && (await findUserById(tx, used.userId));
     if (!user) throw invalidLink();
@@ -167,11 +168,13 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
     await updateUser(tx, user.id, { passwordHash: await ctx.passwords.hash(password) });
     // Whoever knew the old password is signed out everywhere.
     await revokeUserSessions(tx, user.id, 'password_reset');
+    return user.id;
   });
+  ctx.authCache.forgetUser(userId);
 }
 
 export async function confirmEmailChange(ctx: AppContext, user: UserRow, token: string): Promise<UserRow> {
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const used = await consumeUserToken(tx, sha256(token), 'email_change');
     if (!used || used.userId !== user.id || !used.newEmail) throw invalidLink();
     if (await findUserByEmail(tx, used.newEmail))
@@ -182,6 +185,8 @@ export async function confirmEmailChange(ctx: AppContext, user: UserRow, token: 
       emailConfirmedAt: new Date(),
     });
   });
+  ctx.authCache.forgetUser(user.id);
+  return updated;
 }
 
 /**
@@ -241,6 +246,7 @@ export async function startTotpEnrolment(ctx: AppContext, user: UserRow, current
     totpSecretEncrypted: encryptText(ctx.encryptionKey, secret),
     totpLastTimeStep: null,
   });
+  ctx.authCache.forgetUser(user.id);
   return describeTotpEnrolment(secret, user.email);
 }
 
@@ -260,6 +266,7 @@ export async function confirmTotpEnrolment(ctx: AppContext, user: UserRow, code:
       codes.map((c) => sha256(normaliseRecoveryCode(c))),
     );
   });
+  ctx.authCache.forgetUser(user.id);
   return codes;
 }
 
@@ -284,7 +291,7 @@ export async function removeTotp(
   } else if (!(await verifySecondFactor(ctx, user, proof.code ?? ''))) {
     throw invalidField('code', 'The code is not valid');
   }
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, user.id, []);
     return updateUser(tx, user.id, {
       totpSecretEncrypted: null,
@@ -292,4 +299,6 @@ export async function removeTotp(
       totpLastTimeStep: null,
     });
   });
+  ctx.authCache.forgetUser(user.id);
+  return updated;
 }

@@ -80,6 +80,7 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
     const result = await verifyTotpCode(secret, trimmed, user.totpLastTimeStep);
     if (!result.valid) return false;
     await updateUser(ctx.db, user.id, { totpLastTimeStep: result.timeStep });
+    ctx.authCache.forgetUser(user.id);
     return true;
   }
   return useRecoveryCode(ctx.db, user.id, sha256(normaliseRecoveryCode(trimmed)));
@@ -121,8 +122,10 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   }
   const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtlSeconds * 1000);
   const rotated = await rotateRefreshJti(ctx.db, session.id, claims.jti, expiresAt);
+  ctx.authCache.forgetSession(session.id);
   if (!rotated) {
     await revokeSession(ctx.db, session.id, 'refresh_token_reuse');
+    ctx.authCache.forgetSession(session.id);
     throw new AppError(
       'session_revoked',
       'This refresh token was already used; the session has ended for safety',
@@ -133,4 +136,5 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 
 export async function endSession(ctx: AppContext, session: SessionRow): Promise<void> {
   await revokeSession(ctx.db, session.id, 'logout');
+  ctx.authCache.forgetSession(session.id);
 }

@@ -157,6 +157,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
       const { user, session: current } = requireAuth(request);
       const ended = await revokeSession(ctx.db, request.params.id, 'ended_by_user', user.id);
       if (!ended) throw notFound('Session');
+      ctx.authCache.forgetSession(request.params.id);
       if (request.params.id === current.id) clearTokenCookies(reply, cookieOptions);
       return ok(null);
     },
