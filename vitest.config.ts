@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // Each workspace keeps its own settings in its `vitest.config.ts`.
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'apps/api'],
+    projects: ['packages/core', 'apps/api', 'apps/web'],
   },
 });

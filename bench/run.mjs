@@ -29,7 +29,10 @@ async function waitFor(url, timeoutMs = 30_000) {
 }
 
 function start(script, env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
@@ -42,7 +45,11 @@ async function prepareDatabase() {
   } catch {
     console.log('PostgreSQL not reachable: benchmarking the embedded database instead.');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
-    return { env: { DATA_DIR: dataDir }, label: 'PGlite', drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir },
+      label: 'PGlite',
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   await admin.query(`create database "${name}"`);
   const url = new URL(base);
@@ -90,9 +97,17 @@ try {
   const baseUrl = `http://127.0.0.1:${basePort + 1}`;
   await waitFor(`http://127.0.0.1:${basePort}/hello`);
   await waitFor(`${baseUrl}/health/readiness`);
-  const loginBody = JSON.stringify({ email: adminEmail, password: adminPassword, token_signature_transport: 'bearer' });
+  const loginBody = JSON.stringify({
+    email: adminEmail,
+    password: adminPassword,
+    token_signature_transport: 'bearer',
+  });
   const loginHeaders = { 'content-type': 'application/json', 'x-csrf-token': '1' };
-  const login = await fetch(`${baseUrl}/api/v4/me/current_session`, { method: 'POST', headers: loginHeaders, body: loginBody });
+  const login = await fetch(`${baseUrl}/api/v4/me/current_session`, {
+    method: 'POST',
+    headers: loginHeaders,
+    body: loginBody,
+  });
   const { access } = (await login.json()).data;
 
   console.log(`Measuring on ${database.label}: ${duration}s per target, ${connections} connections...`);
@@ -117,10 +132,14 @@ try {
   );
 
   const [base] = results;
-  console.log(`\n${'target'.padEnd(44)}${'req/s'.padStart(10)}${'p99 ms'.padStart(10)}${'vs baseline'.padStart(14)}`);
+  console.log(
+    `\n${'target'.padEnd(44)}${'req/s'.padStart(10)}${'p99 ms'.padStart(10)}${'vs baseline'.padStart(14)}`,
+  );
   for (const r of results) {
     const ratio = `${((r.rps / base.rps) * 100).toFixed(1)}%`;
-    console.log(`${r.title.padEnd(44)}${r.rps.toFixed(0).padStart(10)}${String(r.p99).padStart(10)}${ratio.padStart(14)}`);
+    console.log(
+      `${r.title.padEnd(44)}${r.rps.toFixed(0).padStart(10)}${String(r.p99).padStart(10)}${ratio.padStart(14)}`,
+    );
   }
   const account = results[2];
   const share = account.rps / base.rps;

@@ -76,7 +76,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // The reference page has its own policy: swagger-ui styles itself inline.
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; " +
+      "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+  });
 
   registerRequestGuards(app, {
     publicUrl: config.publicUrl,

@@ -1,0 +1,13 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A password input whose show/hide toggle has an accessible name. */
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePasswordVisibility') }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import type { Account, AppConfig, Session } from '@gatehouse/core';
+
+export const USER_ID = '01900000-0000-7000-8000-000000000001';
+export const BUILDING_ID = '01900000-0000-7000-8000-0000000000b1';
+export const UNIT_ID = '01900000-0000-7000-8000-0000000000a1';
+
+/** An account on the wire (snake_case), a plain member unless told otherwise. */
+export function accountWire(overrides: Partial<Account> = {}): Account {
+  const isSuperadmin = overrides.is_superadmin ?? false;
+  return {
+    id: USER_ID,
+    email: 'jane@example.com',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    phone: null,
+    locale: 'en',
+    mfa_enabled: false,
+    is_superadmin: isSuperadmin,
+    pending_email: null,
+    inserted_at: '2025-01-01T10:00:00.000Z',
+    updated_at: '2025-01-01T10:00:00.000Z',
+    permission_props: {
+      is_superadmin: isSuperadmin,
+      b_manager_of_building: [],
+      b_manager_of_unit: [],
+      u_manager_of_building: [],
+      u_manager_of_unit: [],
+      u_invite_member_of_building: [],
+      u_invite_member_of_unit: [],
+      u_member_of_building: [BUILDING_ID],
+      u_member_of_unit: [UNIT_ID],
+    },
+    ...overrides,
+  };
+}
+
+export const APP_CONFIG_WIRE: AppConfig = {
+  version: '1.21.1',
+  min_app_version: '1.0.0',
+  feedback_email: 'feedback@gatehouse.example',
+  support_url: 'https://help.gatehouse.example',
+  website_url: 'https://gatehouse.example',
+};
+
+export function sessionWire(overrides: Partial<Session> = {}): Session {
+  return {
+    id: '01900000-0000-7000-8000-00000000c001',
+    current: false,
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+    ip: '192.0.2.10',
+    inserted_at: '2025-01-01T10:00:00.000Z',
+    last_used_at: '2025-01-02T11:30:00.000Z',
+    expires_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A token with a readable payload, as the cookie transport returns it ("header.payload."). */
+export function splitToken(payload: Record<string, unknown>): string {
+  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+export function tokensWire(accessTtl = 900, refreshTtl = 3600) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    access: splitToken({ typ: 'access', sub: USER_ID, exp: now + accessTtl }),
+    refresh: splitToken({ typ: 'refresh', sub: USER_ID, exp: now + refreshTtl }),
+    access_exp: now + accessTtl,
+    refresh_exp: now + refreshTtl,
+  };
+}
