@@ -89,7 +89,11 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`ADMIN_EMAIL=` in an env file) means "not set", as in most tools.
+  const setValues = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(setValues);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

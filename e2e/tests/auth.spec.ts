@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { demo, e2eState, logIn } from './support';
+
+test('a wrong password shows an error and keeps the user on the login page', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email address').fill(demo.otherMember);
+  await page.getByLabel('Password', { exact: true }).fill('not the right password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The email address or password is not correct.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('a protected page sends a logged-out user to log in, then back', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile/);
+  await page.getByLabel('Email address').fill(demo.otherMember);
+  await page.getByLabel('Password', { exact: true }).fill(e2eState().demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+});
+
+test('logging out in one tab logs out the other tab', async ({ context }) => {
+  const first = await context.newPage();
+  await logIn(first, demo.otherMember);
+  const second = await context.newPage();
+  await second.goto('/profile');
+  await expect(second.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+
+  await first
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('button', { name: 'Log out' })
+    .click();
+  await expect(first).toHaveURL(/\/auth\/login/);
+  // The other tab hears about it and reloads into the login page.
+  await expect(second).toHaveURL(/\/auth\/login/);
+  const status = await second.evaluate(() => localStorage.getItem('authStatus'));
+  expect(status).toBeNull();
+});
+
+test('logging in in one tab logs in the other tab', async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto('/auth/login');
+  const second = await context.newPage();
+  await second.goto('/auth/login');
+  await first.getByLabel('Email address').fill(demo.otherMember);
+  await first.getByLabel('Password', { exact: true }).fill(e2eState().demoPassword);
+  await first.getByRole('button', { name: 'Log in' }).click();
+  await expect(first.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await second.goto('/');
+  await expect(second.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
