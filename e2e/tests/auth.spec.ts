@@ -42,11 +42,14 @@ test('logging in in one tab logs in the other tab', async ({ context }) => {
   const first = await context.newPage();
   await first.goto('/auth/login');
   const second = await context.newPage();
-  await second.goto('/auth/login');
+  await second.goto('/profile');
+  await expect(second).toHaveURL(/\/auth\/login\?redirect=%2Fprofile/);
+
   await first.getByLabel('Email address').fill(demo.otherMember);
   await first.getByLabel('Password', { exact: true }).fill(e2eState().demoPassword);
   await first.getByRole('button', { name: 'Log in' }).click();
   await expect(first.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await second.goto('/');
-  await expect(second.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  // The other tab reloads by itself and, now signed in, goes on to the page it wanted.
+  await expect(second).toHaveURL(/\/profile$/);
+  await expect(second.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 });

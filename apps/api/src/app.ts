@@ -8,6 +8,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { AppContext } from './app-context.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerGracefulClose } from './http/graceful-close.js';
 import { API_PREFIX } from './http/paths.js';
 import { registerRequestGuards } from './http/request-guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
+  registerGracefulClose(app);
 
   await app.register(fastifySwagger, {
     openapi: {

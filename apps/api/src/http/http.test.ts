@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,32 @@ describe('CSRF and client version', () => {
       headers: { 'x-app-version': '1.21.1' },
     });
     expect(current.statusCode).toBe(200);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets a request in flight finish before the server closes', async () => {
+    const own = await createTestApp(
+      {},
+      {
+        extend: (app) => {
+          app.get('/api/v4/test/slow', { config: { public: true } }, async () => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return ok({ finished: true });
+          });
+        },
+      },
+    );
+    await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = own.app.server.address() as AddressInfo;
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v4/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = own.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ data: { finished: true } });
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${port}/health/liveness`)).rejects.toThrow();
   });
 });
 
