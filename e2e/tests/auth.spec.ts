@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { demo, e2eState, logIn } from './support';
+import { demo, expectDashboard, logIn, logOut, submitLogin } from './support';
 
 test('a wrong password shows an error and keeps the user on the login page', async ({ page }) => {
   await page.goto('/auth/login');
-  await page.getByLabel('Email address').fill(demo.otherMember);
-  await page.getByLabel('Password', { exact: true }).fill('not the right password');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, demo.otherMember, 'not the right password');
   await expect(page.getByText('The email address or password is not correct.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
 });
@@ -13,9 +11,7 @@ test('a wrong password shows an error and keeps the user on the login page', asy
 test('a protected page sends a logged-out user to log in, then back', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile/);
-  await page.getByLabel('Email address').fill(demo.otherMember);
-  await page.getByLabel('Password', { exact: true }).fill(e2eState().demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, demo.otherMember);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 });
@@ -27,11 +23,7 @@ test('logging out in one tab logs out the other tab', async ({ context }) => {
   await second.goto('/profile');
   await expect(second.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 
-  await first
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: 'Log out' })
-    .click();
-  await expect(first).toHaveURL(/\/auth\/login/);
+  await logOut(first);
   // The other tab hears about it and reloads into the login page.
   await expect(second).toHaveURL(/\/auth\/login/);
   const status = await second.evaluate(() => localStorage.getItem('authStatus'));
@@ -45,10 +37,8 @@ test('logging in in one tab logs in the other tab', async ({ context }) => {
   await second.goto('/profile');
   await expect(second).toHaveURL(/\/auth\/login\?redirect=%2Fprofile/);
 
-  await first.getByLabel('Email address').fill(demo.otherMember);
-  await first.getByLabel('Password', { exact: true }).fill(e2eState().demoPassword);
-  await first.getByRole('button', { name: 'Log in' }).click();
-  await expect(first.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await submitLogin(first, demo.otherMember);
+  await expectDashboard(first);
   // The other tab reloads by itself and, now signed in, goes on to the page it wanted.
   await expect(second).toHaveURL(/\/profile$/);
   await expect(second.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { e2eState } from './support';
+import { e2eState, submitLogin } from './support';
 
 test('the first start prints a superadmin login that opens the dashboard', async ({ page }) => {
   const { firstStartOutput, adminEmail, adminPassword } = e2eState();
@@ -8,9 +8,7 @@ test('the first start prints a superadmin login that opens the dashboard', async
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2F$/);
-  await page.getByLabel('Email address').fill(adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, adminEmail, adminPassword);
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

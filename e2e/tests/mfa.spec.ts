@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { demo, e2eState, logIn } from './support';
+import { demo, e2eState, expectDashboard, logIn, logOut, submitLogin } from './support';
 
 test('enrols TOTP, then signs in with a code and with a recovery code, then turns it off', async ({
   page,
@@ -26,34 +26,18 @@ test('enrols TOTP, then signs in with a code and with a recovery code, then turn
   await mfa.getByRole('button', { name: 'I have saved my codes' }).click();
   await expect(mfa.getByText('Two-factor authentication is on.')).toBeVisible();
 
-  // Sign in again: the password step, then the code of the next time step (the current one is spent).
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: 'Log out' })
-    .click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.getByLabel('Email address').fill(demo.inviteMember);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
-  await page
-    .getByLabel('Authentication code')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-
-  // And once with a recovery code.
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: 'Log out' })
-    .click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.getByLabel('Email address').fill(demo.inviteMember);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByLabel('Authentication code').fill(recoveryCode);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  /** Logs out, then in again: the password step, then the second step with this code. */
+  const logInAgainWith = async (code: string) => {
+    await logOut(page);
+    await submitLogin(page, demo.inviteMember, password);
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectDashboard(page);
+  };
+  // The code of the next time step: the current one was spent on enrolment.
+  await logInAgainWith(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await logInAgainWith(recoveryCode);
 
   await page.goto('/profile');
   await mfa.getByRole('button', { name: 'Turn off two-factor authentication' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogIn, demo, e2eState, logIn } from './support';
+import { apiLogIn, demo, e2eState, logIn, logOut } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,10 +52,6 @@ test('changes the password; the new one works at the next login', async ({ page 
   await passwordSection.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: 'Log out' })
-    .click();
-  await expect(page).toHaveURL(/\/auth\/login/);
+  await logOut(page);
   await logIn(page, demo.otherManager, newPassword);
 });

@@ -1,9 +1,10 @@
 import { confirmInviteBodySchema } from '@gatehouse/core';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field';
+import { NameFields } from '../../../components/name-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { showFormError, zodValidator } from '../../../lib/forms';
 import { useStartSession } from '../../../lib/session';
 import { showSuccessToast } from '../../../lib/toast';
@@ -52,29 +53,8 @@ export function ConfirmInvitePage() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('fields.first_name')}
-            autoComplete="given-name"
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label={t('fields.last_name')}
-            autoComplete="family-name"
-            {...form.getInputProps('last_name')}
-          />
-        </Group>
-        <PasswordField
-          label={t('fields.password')}
-          description={t('fields.passwordHint')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label={t('fields.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NameFields form={form} layout="row" />
+        <NewPasswordFields form={form} label={t('fields.password')} />
         <Button type="submit" loading={confirmInvite.isPending} fullWidth>
           {t('auth.invite.submit')}
         </Button>

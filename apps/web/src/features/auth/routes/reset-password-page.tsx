@@ -3,7 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { showFormError, zodValidator } from '../../../lib/forms';
 import { showSuccessToast } from '../../../lib/toast';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
@@ -43,17 +43,7 @@ export function ResetPasswordPage() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordField
-          label={t('fields.newPassword')}
-          description={t('fields.passwordHint')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label={t('fields.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" loading={confirmReset.isPending} fullWidth>
           {t('auth.reset.submit')}
         </Button>

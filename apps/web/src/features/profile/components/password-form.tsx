@@ -2,6 +2,7 @@ import { accountUpdateBodySchema } from '@gatehouse/core';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { showFormError, zodValidator } from '../../../lib/forms';
 import { showSuccessToast } from '../../../lib/toast';
@@ -40,17 +41,7 @@ export function PasswordForm() {
           autoComplete="current-password"
           {...form.getInputProps('current_password')}
         />
-        <PasswordField
-          label={t('fields.newPassword')}
-          description={t('fields.passwordHint')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label={t('fields.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             {t('profile.password.submit')}

@@ -1,7 +1,8 @@
 import { accountUpdateBodySchema, normalisePhone, phoneSchema } from '@gatehouse/core';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../../components/name-fields';
 import { showFormError, zodValidator } from '../../../lib/forms';
 import type { Account } from '../../../lib/session';
 import { showSuccessToast } from '../../../lib/toast';
@@ -53,18 +54,7 @@ export function PersonalDetailsForm({ account }: { account: Account }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('fields.first_name')}
-            autoComplete="given-name"
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label={t('fields.last_name')}
-            autoComplete="family-name"
-            {...form.getInputProps('last_name')}
-          />
-        </SimpleGrid>
+        <NameFields form={form} layout="grid" />
         <TextInput
           label={t('fields.phone')}
           description={t('profile.details.phoneHint')}

@@ -9,6 +9,29 @@ import { useConfirmTotp } from '../api/confirm-totp';
 import { type TotpSetupData, useStartTotp } from '../api/start-totp';
 import { RecoveryCodes } from './recovery-codes';
 
+/** A step's submit button and the cancel button that leaves the enrolment. */
+function StepButtons({
+  submitLabel,
+  loading,
+  onCancel,
+}: {
+  submitLabel: string;
+  loading: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm">
+      <Button type="submit" loading={loading}>
+        {submitLabel}
+      </Button>
+      <Button variant="subtle" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+    </Group>
+  );
+}
+
 function PasswordStep({
   onStarted,
   onCancel,
@@ -37,14 +60,7 @@ function PasswordStep({
           autoComplete="current-password"
           {...form.getInputProps('current_password')}
         />
-        <Group gap="sm">
-          <Button type="submit" loading={start.isPending}>
-            {t('common.continue')}
-          </Button>
-          <Button variant="subtle" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-        </Group>
+        <StepButtons submitLabel={t('common.continue')} loading={start.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );
@@ -99,14 +115,11 @@ function ScanStep({
             maw={200}
             {...form.getInputProps('code')}
           />
-          <Group gap="sm">
-            <Button type="submit" loading={confirm.isPending}>
-              {t('profile.mfa.confirm')}
-            </Button>
-            <Button variant="subtle" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <StepButtons
+            submitLabel={t('profile.mfa.confirm')}
+            loading={confirm.isPending}
+            onCancel={onCancel}
+          />
         </Stack>
       </form>
     </Stack>
