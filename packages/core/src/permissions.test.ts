@@ -87,6 +87,13 @@ const EXPECTED: Record<Action, string> = {
   entryScheduleGrantRevoke:  'Y  Y  Y   .   .  .   .  .  .  .  .    .',
   callRead:                  'Y  Y  Y   .   .  .   .  .  .  .  .    .',
   doorLogRead:               'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  doorCreate:                'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  doorDelete:                'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  doorOpen:                  'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  intercomUpdate:            'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  managerRead:               'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  managerCreate:             'Y  Y  Y   .   .  .   .  .  .  .  .    .',
+  managerDelete:             'Y  Y  Y   .   .  .   .  .  .  .  .    .',
 
   unitRead:                  'Y  Y  Y   .   Y  .   Y  Y  Y  .  .    .',
   visitorRead:               'Y  Y  Y   .   Y  .   Y  Y  Y  .  .    .',
@@ -113,6 +120,7 @@ const EXPECTED: Record<Action, string> = {
   accountsNavigation:        'Y  .  .   .   .  .   .  .  .  .  .    .',
   oauth2ClientManage:        'Y  .  .   .   .  .   .  .  .  .  .    .',
   outboxRead:                'Y  .  .   .   .  .   .  .  .  .  .    .',
+  doorSecretsRead:           'Y  .  .   .   .  .   .  .  .  .  .    .',
 };
 
 type Decision = 'allow' | 'deny';

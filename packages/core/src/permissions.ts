@@ -91,6 +91,15 @@ export const ACTIONS = [
   'entryScheduleGrantRevoke',
   'callRead',
   'doorLogRead',
+  // Not named by the spec (its "not shown"); building managers run their building's doors,
+  // intercoms and managers.
+  'doorCreate',
+  'doorDelete',
+  'doorOpen',
+  'intercomUpdate',
+  'managerRead',
+  'managerCreate',
+  'managerDelete',
   // Managers or members
   'unitRead',
   'visitorRead',
@@ -118,6 +127,8 @@ export const ACTIONS = [
   'accountsNavigation',
   'oauth2ClientManage',
   'outboxRead',
+  // Driver secrets (relay passwords, lock keys) are written by managers but read back only by a superadmin.
+  'doorSecretsRead',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -160,6 +171,13 @@ const GRANTS_BY_ACTION: Readonly<Record<Action, readonly Grant[]>> = {
   entryScheduleGrantRevoke: BUILDING_MANAGERS,
   callRead: BUILDING_MANAGERS,
   doorLogRead: BUILDING_MANAGERS,
+  doorCreate: BUILDING_MANAGERS,
+  doorDelete: BUILDING_MANAGERS,
+  doorOpen: BUILDING_MANAGERS,
+  intercomUpdate: BUILDING_MANAGERS,
+  managerRead: BUILDING_MANAGERS,
+  managerCreate: BUILDING_MANAGERS,
+  managerDelete: BUILDING_MANAGERS,
 
   unitRead: MANAGERS_OR_MEMBERS,
   visitorRead: MANAGERS_OR_MEMBERS,
@@ -186,6 +204,7 @@ const GRANTS_BY_ACTION: Readonly<Record<Action, readonly Grant[]>> = {
   accountsNavigation: SUPERADMIN_ONLY,
   oauth2ClientManage: SUPERADMIN_ONLY,
   outboxRead: SUPERADMIN_ONLY,
+  doorSecretsRead: SUPERADMIN_ONLY,
 };
 
 /**

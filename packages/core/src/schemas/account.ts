@@ -13,7 +13,7 @@ import {
 import { tokenSignatureTransportSchema } from './session.js';
 
 /** A first or last name: trimmed, and blank means "no name" (null), as the display name rule reads it. */
-const personNameSchema = z
+export const personNameSchema = z
   .string()
   .trim()
   .max(100)
