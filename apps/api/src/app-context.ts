@@ -9,6 +9,7 @@ import { PasswordHasher } from './lib/passwords.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { TokenIssuer } from './modules/auth/tokens.js';
+import { createDatabaseEventBus, createRedisEventBus, type EventBus } from './modules/events/event-bus.js';
 import { MailDispatcher } from './modules/mail/dispatcher.js';
 
 /** What route handlers and services share: built once at start, passed explicitly (no globals). */
@@ -27,6 +28,8 @@ export interface AppContext {
   };
   /** Sessions, users and role data of recent calls (see AuthCache for how it stays correct). */
   authCache: AuthCache;
+  /** Building events for the live pages, shared by every server process. */
+  events: EventBus;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
   notifyMailQueued(): void;
   redis?: Redis;
@@ -64,6 +67,7 @@ export async function createAppContext(
     : undefined;
   dispatcher?.start();
 
+  const events = redis ? await createRedisEventBus(redis) : await createDatabaseEventBus(database);
   const authCache = new AuthCache(config.authCacheTtlMs);
   const stopListening = await database.listen(
     'gatehouse_auth',
@@ -95,10 +99,12 @@ export async function createAppContext(
       mailPerAddress: new Throttle('mail-address', { points: 5, durationSeconds: 60 * 60 }, redis),
     },
     authCache,
+    events,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,
     close: async () => {
       await stopListening();
+      await events.close();
       await dispatcher?.stop();
       redis?.disconnect();
     },

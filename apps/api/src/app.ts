@@ -16,8 +16,13 @@ import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerAppConfigRoutes } from './modules/app-config/routes.js';
+import { registerBuildingRoutes } from './modules/buildings/routes.js';
+import { registerDoorRoutes } from './modules/doors/routes.js';
+import { registerEventRoutes } from './modules/events/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerIntercomRoutes } from './modules/intercoms/routes.js';
 import { registerMailRoutes } from './modules/mail/routes.js';
+import { registerManagerRoutes } from './modules/managers/routes.js';
 import { registerSessionRoutes } from './modules/sessions/routes.js';
 import { apiPackageRoot } from './package-root.js';
 
@@ -101,6 +106,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerSessionRoutes(api, ctx);
       registerAccountRoutes(api, ctx);
       registerMailRoutes(api, ctx);
+      registerBuildingRoutes(api, ctx);
+      registerEventRoutes(api, ctx);
+      registerDoorRoutes(api, ctx);
+      registerIntercomRoutes(api, ctx);
+      registerManagerRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { type AppContext, createAppContext } from '../src/app-context.js';
 import { type Config, loadConfig } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/client.js';
 import { insertUser, type UserRow } from '../src/modules/users/repository.js';
 import { openTestDatabase } from './database.js';
 
@@ -18,6 +19,8 @@ export const testEnv: NodeJS.ProcessEnv = {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The test database's address, on PostgreSQL (for a second server process on the same data). */
+  databaseUrl?: string;
   ctx: AppContext;
   config: Config;
   close(): Promise<void>;
@@ -25,10 +28,15 @@ export interface TestApp {
 
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { extend?: (app: FastifyInstance) => void; webDistDir?: string } = {},
+  options: {
+    extend?: (app: FastifyInstance) => void;
+    webDistDir?: string;
+    /** Another process's view of an existing test database (PostgreSQL only). */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ...testEnv, ...env });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const ctx = await createAppContext(config, database, pino({ level: 'silent' }));
   const app = await buildApp(ctx, { webDistDir: options.webDistDir ?? null });
   options.extend?.(app);
@@ -37,6 +45,7 @@ export async function createTestApp(
     app,
     ctx,
     config,
+    databaseUrl: 'url' in database ? (database.url as string | undefined) : undefined,
     close: async () => {
       await app.close();
       await ctx.close();

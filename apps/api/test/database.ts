@@ -7,7 +7,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.
  * A fresh, migrated database for one test file: a copy of the run's template, on PGlite by
  * default or on PostgreSQL when DATABASE_URL is set. Closing it drops it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const postgresTemplate = inject('postgresTemplate');
   if (postgresTemplate) {
     const adminUrl = process.env.DATABASE_URL!;
@@ -21,6 +21,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openPostgres({ url: url.toString(), poolMax: 5, connectTimeoutMs: 5000 });
     return {
       ...handle,
+      url: url.toString(),
       close: async () => {
         await handle.close();
         const dropper = new pg.Client({ connectionString: adminUrl });

@@ -33,6 +33,8 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onGap?: () => void,
   ): Promise<() => Promise<void>>;
+  /** Sends a notification on a channel (delivered to every listening process, this one included). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** The raw PGlite instance, for tests that dump or load a data folder. */
   pglite?: PGlite;
@@ -71,6 +73,9 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     listen: (channel, onMessage, onGap) => listenPostgres(options, channel, onMessage, onGap),
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => pool.end(),
   };
 }
@@ -151,6 +156,9 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       listen: async (channel, onMessage) => {
         const unlisten = await client.listen(channel, onMessage);
         return () => unlisten();
+      },
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
       close: async () => {
         await client.close();

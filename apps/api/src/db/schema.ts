@@ -5,6 +5,7 @@
  *
  * After editing this file run `npm run db:generate` and commit the generated SQL in `drizzle/`.
  */
+import { DOOR_DRIVERS, DOOR_STATUSES } from '@gatehouse/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -191,18 +192,14 @@ export const doors = pgTable(
       .notNull()
       .references(() => buildings.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
-    driver: text('driver', { enum: ['simulated', 'http_relay', 'saltoks'] })
-      .notNull()
-      .default('simulated'),
+    driver: text('driver', { enum: DOOR_DRIVERS }).notNull().default('simulated'),
     // Driver settings that are not secret (relay URL, switch number, lock id, unlock seconds).
     driverConfig: jsonb('driver_config').notNull().default({}),
     // Driver secrets (relay password, lock OTP secret), encrypted with the server's key.
     secretsEncrypted: text('secrets_encrypted'),
     pincodeHash: text('pincode_hash'),
     isEntrance: boolean('is_entrance').notNull().default(false),
-    status: text('status', { enum: ['unknown', 'locked', 'unlocked', 'offline', 'error'] })
-      .notNull()
-      .default('unknown'),
+    status: text('status', { enum: DOOR_STATUSES }).notNull().default('unknown'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     insertedAt: insertedAt(),
     updatedAt: updatedAt(),

@@ -1,11 +1,9 @@
-import { can } from '@gatehouse/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { roleDataOf } from '../../http/authenticate.js';
+import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { forbidden } from '../../http/errors.js';
 import { listOutbox } from './outbox.js';
 
 const outboxItem = z.object({
@@ -34,7 +32,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (!can(await roleDataOf(request, ctx), 'outboxRead', {})) throw forbidden();
+      await authorize(request, ctx, 'outboxRead');
       const rows = await listOutbox(ctx.db, request.query);
       return ok(
         rows.map((row) => ({

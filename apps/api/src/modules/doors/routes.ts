@@ -1,0 +1,240 @@
+import {
+  DOOR_LIST_LIMIT,
+  doorCreateBodySchema,
+  doorOpenResultSchema,
+  doorPreloadsQuerySchema,
+  doorSchema,
+  doorStatusSchema,
+  doorUpdateBodySchema,
+  pincodeBodySchema,
+} from '@gatehouse/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { requireAuth } from '../../http/authenticate.js';
+import { allows, authorize } from '../../http/authorize.js';
+import { envelopeOf, ok } from '../../http/envelope.js';
+import { requireBuilding } from '../buildings/service.js';
+import { findIntercomByDoor } from '../intercoms/repository.js';
+import { intercomView } from '../intercoms/service.js';
+import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
+import {
+  doorView,
+  openDoor,
+  prepareDriverSettings,
+  RelockScheduler,
+  readDoorStatus,
+  readSecrets,
+  requireDoor,
+} from './service.js';
+
+const tags = ['Doors'];
+const buildingParams = z.object({ buildingId: z.uuid() });
+const doorParams = z.object({ buildingId: z.uuid(), doorId: z.uuid() });
+const doorReply = envelopeOf(doorSchema);
+
+export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const relocks = new RelockScheduler(ctx);
+  app.addHook('onClose', (_instance, done) => {
+    relocks.stop();
+    done();
+  });
+
+  api.get(
+    '/buildings/:buildingId/doors',
+    {
+      schema: {
+        tags,
+        summary: `A building’s doors, by name (at most ${DOOR_LIST_LIMIT})`,
+        params: buildingParams,
+        response: {
+          200: envelopeOf(
+            z.array(doorSchema),
+            z.object({ total: z.number().int(), limit: z.number().int() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const building = await requireBuilding(ctx, request.params.buildingId);
+      await authorize(request, ctx, 'doorRead', { buildingId: building.id });
+      const { rows, total } = await listDoors(ctx.db, building.id, DOOR_LIST_LIMIT);
+      return ok(
+        rows.map((row) => doorView(row)),
+        { total, limit: DOOR_LIST_LIMIT },
+      );
+    },
+  );
+
+  api.post(
+    '/buildings/:buildingId/doors',
+    {
+      schema: {
+        tags,
+        summary: 'Add a door',
+        params: buildingParams,
+        body: doorCreateBodySchema,
+        response: { 201: doorReply },
+      },
+    },
+    async (request, reply) => {
+      const building = await requireBuilding(ctx, request.params.buildingId);
+      await authorize(request, ctx, 'doorCreate', { buildingId: building.id });
+      const { name, is_entrance, driver, driver_config, secrets } = request.body;
+      const settings = prepareDriverSettings(ctx, driver, driver_config, secrets ?? {}, null);
+      const row = await insertDoor(ctx.db, {
+        buildingId: building.id,
+        name,
+        isEntrance: is_entrance,
+        driver,
+        driverConfig: settings.driverConfig,
+        secretsEncrypted: settings.secretsEncrypted,
+      });
+      return reply.code(201).send(ok(doorView(row)));
+    },
+  );
+
+  api.get(
+    '/buildings/:buildingId/doors/:doorId',
+    {
+      schema: {
+        tags,
+        summary: 'One door',
+        description:
+          '`preloads=intercom` adds the intercom (for those who may read intercoms); `preloads=secrets` adds the ' +
+          'driver secrets for a superadmin only.',
+        params: doorParams,
+        querystring: doorPreloadsQuerySchema,
+        response: { 200: doorReply },
+      },
+    },
+    async (request) => {
+      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      const context = { buildingId: door.buildingId };
+      await authorize(request, ctx, 'doorRead', context);
+      const { preloads } = request.query;
+      const extras: Parameters<typeof doorView>[1] = {};
+      if (preloads.has('intercom') && (await allows(request, ctx, 'intercomRead', context))) {
+        const intercom = await findIntercomByDoor(ctx.db, door.id);
+        extras.intercom = intercom ? intercomView(intercom) : null;
+      }
+      if (preloads.has('secrets') && (await allows(request, ctx, 'doorSecretsRead', context))) {
+        extras.secrets = readSecrets(ctx, door);
+      }
+      return ok(doorView(door, extras));
+    },
+  );
+
+  api.put(
+    '/buildings/:buildingId/doors/:doorId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a door (name, entrance, driver and its settings)',
+        params: doorParams,
+        body: doorUpdateBodySchema,
+        response: { 200: doorReply },
+      },
+    },
+    async (request) => {
+      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      await authorize(request, ctx, 'doorUpdate', { buildingId: door.buildingId });
+      const { name, is_entrance, driver, driver_config, secrets } = request.body;
+      const newDriver = driver ?? door.driver;
+      const driverChanges = driver !== undefined || driver_config !== undefined || secrets !== undefined;
+      // A new driver starts from its own defaults and leaves the old driver's secrets behind.
+      const settings = driverChanges
+        ? prepareDriverSettings(
+            ctx,
+            newDriver,
+            driver_config ??
+              (newDriver === door.driver ? (door.driverConfig as Record<string, unknown>) : {}),
+            secrets ?? (newDriver === door.driver ? undefined : {}),
+            door.secretsEncrypted,
+          )
+        : undefined;
+      const row = await updateDoor(ctx.db, door.id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(is_entrance !== undefined ? { isEntrance: is_entrance } : {}),
+        ...(settings ? { driver: newDriver, ...settings } : {}),
+      });
+      return ok(doorView(row));
+    },
+  );
+
+  api.delete(
+    '/buildings/:buildingId/doors/:doorId',
+    {
+      schema: { tags, summary: 'Remove a door', params: doorParams, response: { 200: envelopeOf(z.null()) } },
+    },
+    async (request) => {
+      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      await authorize(request, ctx, 'doorDelete', { buildingId: door.buildingId });
+      await deleteDoor(ctx.db, door.id);
+      return ok(null);
+    },
+  );
+
+  api.get(
+    '/buildings/:buildingId/doors/:doorId/status',
+    {
+      schema: {
+        tags,
+        summary: 'Ask the door for its status',
+        description:
+          'A driver that cannot be reached or fails gives status "error", with the reason in `detail`.',
+        params: doorParams,
+        response: { 200: envelopeOf(doorStatusSchema) },
+      },
+    },
+    async (request) => {
+      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      await authorize(request, ctx, 'doorRead', { buildingId: door.buildingId });
+      return ok(await readDoorStatus(ctx, door));
+    },
+  );
+
+  api.post(
+    '/buildings/:buildingId/doors/:doorId/open',
+    {
+      schema: {
+        tags,
+        summary: 'Open a door remotely',
+        description:
+          'Every attempt is written to the door log. A driver failure answers 502 (and is logged).',
+        params: doorParams,
+        response: { 200: envelopeOf(doorOpenResultSchema) },
+      },
+    },
+    async (request) => {
+      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      await authorize(request, ctx, 'doorOpen', { buildingId: door.buildingId });
+      const { user } = requireAuth(request);
+      return ok(await openDoor(ctx, door, { userId: user.id, method: 'dashboard' }, relocks));
+    },
+  );
+
+  api.put(
+    '/buildings/:buildingId/doors/:doorId/pincode',
+    {
+      schema: {
+        tags,
+        summary: 'Set the door’s keypad PIN code',
+        description: 'Stored as an argon2 hash; never returned.',
+        params: doorParams,
+        body: pincodeBodySchema,
+        response: { 200: doorReply },
+      },
+    },
+    async (request) => {
+      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      await authorize(request, ctx, 'doorUpdate', { buildingId: door.buildingId });
+      const row = await updateDoor(ctx.db, door.id, {
+        pincodeHash: await ctx.passwords.hash(request.body.pincode),
+      });
+      return ok(doorView(row));
+    },
+  );
+}

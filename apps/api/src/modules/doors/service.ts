@@ -1,0 +1,227 @@
+import { type DoorDriverName, driverSchemas } from '@gatehouse/core';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError, type ErrorItem, notFound } from '../../http/errors.js';
+import { decryptText, encryptText } from '../../lib/crypto.js';
+import { insertDoorLog } from '../door-logs/repository.js';
+import type { intercomView } from '../intercoms/service.js';
+import { driverFor } from './drivers/index.js';
+import { type DriverDoor, DriverError } from './drivers/types.js';
+import { type DoorRow, findDoor, relockDoor, setDoorStatus, updateDoor } from './repository.js';
+
+export async function requireDoor(ctx: AppContext, buildingId: string, doorId: string): Promise<DoorRow> {
+  const door = await findDoor(ctx.db, buildingId, doorId);
+  if (!door) throw notFound('Door');
+  return door;
+}
+
+/** Validation failures of a nested object, with the field named as the client sent it. */
+function invalidNested(prefix: string, error: z.ZodError): AppError {
+  const items: ErrorItem[] = error.issues.map((issue) => ({
+    code: 'validation_failed',
+    message: issue.message,
+    field: [prefix, ...issue.path.map(String)].join('.'),
+  }));
+  return new AppError('validation_failed', items[0]?.message ?? 'Invalid', { items });
+}
+
+/**
+ * Checks `driver_config` and `secrets` against the driver's own schemas (defaults applied) and seals
+ * the secrets for storage. Secrets absent from the request keep their stored value.
+ */
+export function prepareDriverSettings(
+  ctx: AppContext,
+  driver: DoorDriverName,
+  rawConfig: Record<string, unknown>,
+  rawSecrets: Record<string, unknown> | undefined,
+  storedSecrets: string | null,
+) {
+  const schemas = driverSchemas[driver];
+  const config = schemas.config.safeParse(rawConfig);
+  if (!config.success) throw invalidNested('driver_config', config.error);
+  if (rawSecrets === undefined) return { driverConfig: config.data, secretsEncrypted: storedSecrets };
+  const secrets = schemas.secrets.safeParse(rawSecrets);
+  if (!secrets.success) throw invalidNested('secrets', secrets.error);
+  const empty = Object.keys(secrets.data).length === 0;
+  return {
+    driverConfig: config.data,
+    secretsEncrypted: empty ? null : encryptText(ctx.encryptionKey, JSON.stringify(secrets.data)),
+  };
+}
+
+export function readSecrets(ctx: AppContext, door: DoorRow): Record<string, unknown> {
+  return door.secretsEncrypted ? JSON.parse(decryptText(ctx.encryptionKey, door.secretsEncrypted)) : {};
+}
+
+function driverDoor(ctx: AppContext, door: DoorRow): DriverDoor {
+  return {
+    id: door.id,
+    driver: door.driver,
+    config: door.driverConfig as Record<string, unknown>,
+    secrets: readSecrets(ctx, door),
+    lastStatus: door.status,
+    lastStatusAt: door.statusChangedAt,
+  };
+}
+
+export function doorView(
+  door: DoorRow,
+  extras: { intercom?: ReturnType<typeof intercomView> | null; secrets?: Record<string, unknown> } = {},
+) {
+  return {
+    id: door.id,
+    building_id: door.buildingId,
+    name: door.name,
+    is_entrance: door.isEntrance,
+    driver: door.driver,
+    driver_config: door.driverConfig as Record<string, unknown>,
+    status: door.status,
+    status_changed_at: door.statusChangedAt?.toISOString() ?? null,
+    has_pincode: door.pincodeHash !== null,
+    has_secrets: door.secretsEncrypted !== null,
+    ...extras,
+    inserted_at: door.insertedAt.toISOString(),
+    updated_at: door.updatedAt.toISOString(),
+  };
+}
+
+/** Records a status the door reported (or failed to report) and tells the live pages if it changed. */
+async function recordStatus(ctx: AppContext, door: DoorRow, status: DoorRow['status']) {
+  const changed = await setDoorStatus(ctx.db, door.id, status, new Date());
+  if (changed) {
+    await ctx.events.publish({
+      type: 'door_status',
+      building_id: door.buildingId,
+      door_id: door.id,
+      status,
+      changed_at: changed.statusChangedAt!.toISOString(),
+    });
+  }
+  return changed ?? door;
+}
+
+/** GET …/status: asks the driver; any driver failure is status "error" (spec 8), with the reason. */
+export async function readDoorStatus(ctx: AppContext, door: DoorRow) {
+  try {
+    const reading = await driverFor(door.driver).status(driverDoor(ctx, door));
+    const row = await recordStatus(ctx, door, reading.status);
+    return {
+      status: reading.status,
+      changed_at: row.statusChangedAt?.toISOString() ?? null,
+      ...(reading.detail ? { detail: reading.detail } : {}),
+    };
+  } catch (error) {
+    if (!(error instanceof DriverError)) throw error;
+    const row = await recordStatus(ctx, door, 'error');
+    return {
+      status: 'error' as const,
+      changed_at: row.statusChangedAt?.toISOString() ?? null,
+      detail: error.message,
+    };
+  }
+}
+
+export interface OpenActor {
+  userId: string;
+  method: 'dashboard' | 'webapp' | 'api';
+}
+
+/**
+ * Opens a door through its driver, then writes the door log row and the new status in one
+ * transaction, and announces both to the live pages. A driver failure is logged as a failed attempt
+ * and answered 502. When the driver says how long the door stays unlocked, this process locks it
+ * again in the database at that time (the status read derives the same from the clock).
+ */
+export async function openDoor(ctx: AppContext, door: DoorRow, actor: OpenActor, relocks: RelockScheduler) {
+  let outcome: {
+    result: 'opened' | 'failed';
+    status: DoorRow['status'];
+    reason: string | null;
+    relockAfterMs?: number;
+  };
+  try {
+    const opened = await driverFor(door.driver).open(driverDoor(ctx, door));
+    outcome = { result: 'opened', status: opened.status, reason: null, relockAfterMs: opened.relockAfterMs };
+  } catch (error) {
+    if (!(error instanceof DriverError)) throw error;
+    outcome = { result: 'failed', status: 'error', reason: `${error.kind}: ${error.message}` };
+  }
+
+  const now = new Date();
+  const { log, changed } = await ctx.db.transaction(async (tx) => {
+    const log = await insertDoorLog(tx, {
+      buildingId: door.buildingId,
+      doorId: door.id,
+      occurredAt: now,
+      actorType: 'user',
+      userId: actor.userId,
+      method: actor.method,
+      result: outcome.result,
+      reason: outcome.reason,
+    });
+    // An open always moves status_changed_at (the relock below waits for this very open).
+    const changed = await updateDoor(tx, door.id, { status: outcome.status, statusChangedAt: now });
+    return { log, changed };
+  });
+
+  await ctx.events.publish({
+    type: 'door_opened',
+    building_id: door.buildingId,
+    door_id: door.id,
+    door_log_id: log.id,
+    result: outcome.result,
+    method: actor.method,
+    user_id: actor.userId,
+    occurred_at: now.toISOString(),
+  });
+  if (door.status !== outcome.status || outcome.status === 'unlocked') {
+    await ctx.events.publish({
+      type: 'door_status',
+      building_id: door.buildingId,
+      door_id: door.id,
+      status: outcome.status,
+      changed_at: now.toISOString(),
+    });
+  }
+  if (outcome.relockAfterMs !== undefined) relocks.schedule(changed, outcome.relockAfterMs);
+  if (outcome.result === 'failed') {
+    throw new AppError('bad_gateway', 'The door did not respond; the attempt was logged', {
+      items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
+    });
+  }
+  return { result: outcome.result, status: outcome.status, door_log_id: log.id, reason: outcome.reason };
+}
+
+/** Locks doors again after their unlock time; timers are cleared when the server stops. */
+export class RelockScheduler {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  schedule(door: DoorRow, afterMs: number) {
+    const unlockedAt = door.statusChangedAt!;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.relock(door, unlockedAt).catch(() => {});
+    }, afterMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async relock(door: DoorRow, unlockedAt: Date) {
+    const locked = await relockDoor(this.ctx.db, door.id, unlockedAt);
+    if (!locked) return;
+    await this.ctx.events.publish({
+      type: 'door_status',
+      building_id: door.buildingId,
+      door_id: door.id,
+      status: 'locked',
+      changed_at: locked.statusChangedAt!.toISOString(),
+    });
+  }
+
+  stop() {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import type { BuildingEvent } from '@gatehouse/core';
+import type { Redis } from 'ioredis';
+import type { DatabaseHandle } from '../../db/client.js';
+
+const channel = 'gatehouse_events';
+
+/**
+ * Building events (door status changes, door opens) for every server process: each process
+ * publishes what it changed, and every process hands every event to its own subscribers (the
+ * browsers' event streams). PostgreSQL NOTIFY carries them by default (PGlite included); Redis
+ * pub/sub when `REDIS_URL` is set. Publish after the change is committed.
+ */
+export interface EventBus {
+  publish(event: BuildingEvent): Promise<void>;
+  subscribe(listener: (event: BuildingEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+class LocalFanOut {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  deliver(raw: string) {
+    let event: BuildingEvent;
+    try {
+      event = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    this.emitter.emit('event', event);
+  }
+
+  subscribe(listener: (event: BuildingEvent) => void) {
+    this.emitter.on('event', listener);
+    return () => {
+      this.emitter.off('event', listener);
+    };
+  }
+}
+
+export async function createDatabaseEventBus(database: DatabaseHandle): Promise<EventBus> {
+  const fanOut = new LocalFanOut();
+  const stop = await database.listen(channel, (payload) => fanOut.deliver(payload));
+  return {
+    publish: async (event) => {
+      await database.notify(channel, JSON.stringify(event));
+    },
+    subscribe: (listener) => fanOut.subscribe(listener),
+    close: stop,
+  };
+}
+
+export async function createRedisEventBus(redis: Redis): Promise<EventBus> {
+  const fanOut = new LocalFanOut();
+  // A connection in subscriber mode can do nothing else, so it gets its own.
+  const subscriber = redis.duplicate();
+  subscriber.on('error', () => {});
+  subscriber.on('message', (_channel: string, message: string) => fanOut.deliver(message));
+  await subscriber.subscribe(channel);
+  return {
+    publish: async (event) => {
+      await redis.publish(channel, JSON.stringify(event));
+    },
+    subscribe: (listener) => fanOut.subscribe(listener),
+    close: async () => {
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../src/app-context.js';
+import { newId } from '../src/db/ids.js';
+import { buildingManagers, buildings, doors, memberships, units } from '../src/db/schema.js';
+import type { UserRow } from '../src/modules/users/repository.js';
+import { createUser, signIn } from './app.js';
+
+export async function createBuilding(ctx: AppContext, name = `Building ${newId().slice(-6)}`) {
+  const [row] = await ctx.db.insert(buildings).values({ id: newId(), name, city: 'Amsterdam' }).returning();
+  return row!;
+}
+
+export async function createUnit(ctx: AppContext, buildingId: string, name = `U${newId().slice(-4)}`) {
+  const [row] = await ctx.db.insert(units).values({ id: newId(), buildingId, name }).returning();
+  return row!;
+}
+
+export async function createDoor(
+  ctx: AppContext,
+  buildingId: string,
+  values: Partial<typeof doors.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(doors)
+    .values({
+      id: newId(),
+      buildingId,
+      name: `Door ${newId().slice(-6)}`,
+      driver: 'simulated',
+      driverConfig: { unlock_seconds: 5, offline: false },
+      status: 'locked',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function makeManager(ctx: AppContext, buildingId: string, user: UserRow) {
+  await ctx.db.insert(buildingManagers).values({ id: newId(), buildingId, userId: user.id });
+}
+
+export async function makeMember(
+  ctx: AppContext,
+  unitId: string,
+  user: UserRow,
+  role: 'member' | 'invite_member' | 'unit_manager' = 'member',
+) {
+  await ctx.db.insert(memberships).values({ id: newId(), unitId, userId: user.id, role });
+}
+
+/**
+ * One building with a unit and a door, and a signed-in user for every role that matters to the
+ * building-side rules: superadmin, its manager, a manager of another building, a unit manager,
+ * an invite-member, a member, and someone with no role at all.
+ */
+export async function buildingWithRoles(ctx: AppContext, app: FastifyInstance) {
+  const building = await createBuilding(ctx);
+  const otherBuilding = await createBuilding(ctx);
+  const unit = await createUnit(ctx, building.id);
+  const door = await createDoor(ctx, building.id, { name: 'Main entrance', isEntrance: true });
+  const people = {
+    superadmin: await createUser(ctx, { isSuperadmin: true }),
+    manager: await createUser(ctx),
+    otherManager: await createUser(ctx),
+    unitManager: await createUser(ctx),
+    inviteMember: await createUser(ctx),
+    member: await createUser(ctx),
+    stranger: await createUser(ctx),
+  };
+  await makeManager(ctx, building.id, people.manager);
+  await makeManager(ctx, otherBuilding.id, people.otherManager);
+  await makeMember(ctx, unit.id, people.unitManager, 'unit_manager');
+  await makeMember(ctx, unit.id, people.inviteMember, 'invite_member');
+  await makeMember(ctx, unit.id, people.member, 'member');
+  const tokens = Object.fromEntries(
+    await Promise.all(
+      Object.entries(people).map(
+        async ([role, user]) => [role, (await signIn(app, user.email)).access] as const,
+      ),
+    ),
+  ) as Record<keyof typeof people, string>;
+  return { building, otherBuilding, unit, door, people, tokens };
+}
+
+export type Roles = Awaited<ReturnType<typeof buildingWithRoles>>;
