@@ -33,8 +33,8 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onGap?: () => void,
   ): Promise<() => Promise<void>>;
-  /** Sends a notification on a channel (delivered to every listening process, this one included). */
-  notify(channel: string, payload: string): Promise<void>;
+  /** Sends notifications on a channel, in one round trip (delivered to every listening process, this one included). */
+  notify(channel: string, payloads: string[]): Promise<void>;
   close(): Promise<void>;
   /** The raw PGlite instance, for tests that dump or load a data folder. */
   pglite?: PGlite;
@@ -73,8 +73,8 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     listen: (channel, onMessage, onGap) => listenPostgres(options, channel, onMessage, onGap),
-    notify: async (channel, payload) => {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    notify: async (channel, payloads) => {
+      await pool.query(notifyStatement(payloads.length), [channel, ...payloads]);
     },
     close: () => pool.end(),
   };
@@ -131,6 +131,11 @@ async function listenPostgres(
   };
 }
 
+/** `select pg_notify($1, $2), pg_notify($1, $3), …` for `count` payloads. */
+function notifyStatement(count: number): string {
+  return `select ${Array.from({ length: count }, (_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
+}
+
 export interface PgliteOptions {
   /** A folder for a durable database, or undefined for an in-memory one. */
   dataDir?: string;
@@ -157,8 +162,8 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
         const unlisten = await client.listen(channel, onMessage);
         return () => unlisten();
       },
-      notify: async (channel, payload) => {
-        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      notify: async (channel, payloads) => {
+        await client.query(notifyStatement(payloads.length), [channel, ...payloads]);
       },
       close: async () => {
         await client.close();

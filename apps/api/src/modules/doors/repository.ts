@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { doors } from '../../db/schema.js';
+import { doorLogs, doors } from '../../db/schema.js';
 
 export type DoorRow = typeof doors.$inferSelect;
 export type DoorValues = Omit<typeof doors.$inferInsert, 'id' | 'insertedAt' | 'updatedAt'>;
@@ -85,4 +85,38 @@ export async function relockDoor(db: Executor, id: string, unlockedAt: Date): Pr
     .where(and(eq(doors.id, id), eq(doors.status, 'unlocked'), eq(doors.statusChangedAt, unlockedAt)))
     .returning();
   return row;
+}
+
+export interface OpenAttempt {
+  logId: string;
+  doorId: string;
+  buildingId: string;
+  at: Date;
+  actorType: DoorLogActor;
+  userId: string | null;
+  method: (typeof doorLogs.$inferInsert)['method'];
+  result: (typeof doorLogs.$inferInsert)['result'];
+  reason: string | null;
+  status: DoorStatusValue;
+}
+type DoorLogActor = (typeof doorLogs.$inferInsert)['actorType'];
+
+/**
+ * Writes the door log row of an open attempt and the door's new status in ONE statement: atomic
+ * like a transaction, at a single round trip on the busiest write of the product.
+ */
+export async function recordOpenAttempt(db: Executor, attempt: OpenAttempt, notify?: SQL): Promise<void> {
+  await queryRows(
+    db,
+    sql`with log as (
+          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, method, result, reason)
+          values (${attempt.logId}, ${attempt.buildingId}, ${attempt.doorId}, ${attempt.at}, ${attempt.actorType},
+                  ${attempt.userId}, ${attempt.method}, ${attempt.result}, ${attempt.reason})
+          returning id
+        )
+        update ${doors}
+           set status = ${attempt.status}, status_changed_at = ${attempt.at}, updated_at = ${attempt.at}
+         where id = ${attempt.doorId}
+     returning (select id from log) as log_id${notify ? sql`, ${notify}` : sql``}`,
+  );
 }

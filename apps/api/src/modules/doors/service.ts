@@ -1,13 +1,13 @@
-import { type DoorDriverName, driverSchemas } from '@gatehouse/core';
+import { type BuildingEvent, type DoorDriverName, driverSchemas } from '@gatehouse/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { newId } from '../../db/ids.js';
 import { AppError, type ErrorItem, notFound } from '../../http/errors.js';
 import { decryptText, encryptText } from '../../lib/crypto.js';
-import { insertDoorLog } from '../door-logs/repository.js';
 import type { intercomView } from '../intercoms/service.js';
 import { driverFor } from './drivers/index.js';
 import { type DriverDoor, DriverError } from './drivers/types.js';
-import { type DoorRow, findDoor, relockDoor, setDoorStatus, updateDoor } from './repository.js';
+import { type DoorRow, findDoor, recordOpenAttempt, relockDoor, setDoorStatus } from './repository.js';
 
 export async function requireDoor(ctx: AppContext, buildingId: string, doorId: string): Promise<DoorRow> {
   const door = await findDoor(ctx.db, buildingId, doorId);
@@ -148,48 +148,53 @@ export async function openDoor(ctx: AppContext, door: DoorRow, actor: OpenActor,
   }
 
   const now = new Date();
-  const { log, changed } = await ctx.db.transaction(async (tx) => {
-    const log = await insertDoorLog(tx, {
-      buildingId: door.buildingId,
-      doorId: door.id,
-      occurredAt: now,
-      actorType: 'user',
-      userId: actor.userId,
-      method: actor.method,
+  const logId = newId();
+  const events: BuildingEvent[] = [
+    {
+      type: 'door_opened',
+      building_id: door.buildingId,
+      door_id: door.id,
+      door_log_id: logId,
       result: outcome.result,
-      reason: outcome.reason,
-    });
-    // An open always moves status_changed_at (the relock below waits for this very open).
-    const changed = await updateDoor(tx, door.id, { status: outcome.status, statusChangedAt: now });
-    return { log, changed };
-  });
-
-  await ctx.events.publish({
-    type: 'door_opened',
-    building_id: door.buildingId,
-    door_id: door.id,
-    door_log_id: log.id,
-    result: outcome.result,
-    method: actor.method,
-    user_id: actor.userId,
-    occurred_at: now.toISOString(),
-  });
-  if (door.status !== outcome.status || outcome.status === 'unlocked') {
-    await ctx.events.publish({
+      method: actor.method,
+      user_id: actor.userId,
+      occurred_at: now.toISOString(),
+    },
+    {
       type: 'door_status',
       building_id: door.buildingId,
       door_id: door.id,
       status: outcome.status,
       changed_at: now.toISOString(),
-    });
-  }
-  if (outcome.relockAfterMs !== undefined) relocks.schedule(changed, outcome.relockAfterMs);
+    },
+  ];
+  // An open always moves status_changed_at: the relock below waits for this very open. The events go
+  // out with the write when the bus is the database, else right after it.
+  const inline = ctx.events.inlineNotify?.(events);
+  await recordOpenAttempt(
+    ctx.db,
+    {
+      logId,
+      doorId: door.id,
+      buildingId: door.buildingId,
+      at: now,
+      actorType: 'user',
+      userId: actor.userId,
+      method: actor.method,
+      result: outcome.result,
+      reason: outcome.reason,
+      status: outcome.status,
+    },
+    inline,
+  );
+  if (!inline) await ctx.events.publish(...events);
+  if (outcome.relockAfterMs !== undefined) relocks.schedule(door, now, outcome.relockAfterMs);
   if (outcome.result === 'failed') {
     throw new AppError('bad_gateway', 'The door did not respond; the attempt was logged', {
       items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
     });
   }
-  return { result: outcome.result, status: outcome.status, door_log_id: log.id, reason: outcome.reason };
+  return { result: outcome.result, status: outcome.status, door_log_id: logId, reason: outcome.reason };
 }
 
 /** Locks doors again after their unlock time; timers are cleared when the server stops. */
@@ -198,8 +203,7 @@ export class RelockScheduler {
 
   constructor(private readonly ctx: AppContext) {}
 
-  schedule(door: DoorRow, afterMs: number) {
-    const unlockedAt = door.statusChangedAt!;
+  schedule(door: DoorRow, unlockedAt: Date, afterMs: number) {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.relock(door, unlockedAt).catch(() => {});

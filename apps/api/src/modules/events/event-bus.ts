@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { BuildingEvent } from '@gatehouse/core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/client.js';
 
@@ -12,7 +13,14 @@ const channel = 'gatehouse_events';
  * pub/sub when `REDIS_URL` is set. Publish after the change is committed.
  */
 export interface EventBus {
-  publish(event: BuildingEvent): Promise<void>;
+  /** Publishes one or more events in one round trip. */
+  publish(...events: BuildingEvent[]): Promise<void>;
+  /**
+   * For the database bus only: the SQL that publishes these events from inside a statement the
+   * caller runs anyway (delivered when it commits), saving a round trip. Undefined for Redis: the
+   * caller then publishes after the write.
+   */
+  inlineNotify?(events: BuildingEvent[]): SQL;
   subscribe(listener: (event: BuildingEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -42,10 +50,18 @@ export async function createDatabaseEventBus(database: DatabaseHandle): Promise<
   const fanOut = new LocalFanOut();
   const stop = await database.listen(channel, (payload) => fanOut.deliver(payload));
   return {
-    publish: async (event) => {
-      await database.notify(channel, JSON.stringify(event));
+    publish: async (...events) => {
+      await database.notify(
+        channel,
+        events.map((event) => JSON.stringify(event)),
+      );
     },
     subscribe: (listener) => fanOut.subscribe(listener),
+    inlineNotify: (events) =>
+      sql.join(
+        events.map((event) => sql`pg_notify(${channel}, ${JSON.stringify(event)})`),
+        sql`, `,
+      ),
     close: stop,
   };
 }
@@ -58,8 +74,10 @@ export async function createRedisEventBus(redis: Redis): Promise<EventBus> {
   subscriber.on('message', (_channel: string, message: string) => fanOut.deliver(message));
   await subscriber.subscribe(channel);
   return {
-    publish: async (event) => {
-      await redis.publish(channel, JSON.stringify(event));
+    publish: async (...events) => {
+      const pipeline = redis.pipeline();
+      for (const event of events) pipeline.publish(channel, JSON.stringify(event));
+      await pipeline.exec();
     },
     subscribe: (listener) => fanOut.subscribe(listener),
     close: async () => {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { buildingWithRoles, createDoor, type Roles } from '../../../test/fixtures.js';
@@ -137,6 +138,43 @@ describe('GET /buildings/{id}/events', () => {
       }
     },
   );
+
+  it('travels over Redis when REDIS_URL is set', async (context) => {
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const probe = new Redis(redisUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const reachable = await probe
+      .connect()
+      .then(() => true)
+      .catch(() => false);
+    probe.disconnect();
+    if (!reachable) context.skip('no Redis at REDIS_URL or 127.0.0.1:6379');
+    const withRedis = await createTestApp({ REDIS_URL: redisUrl });
+    try {
+      await withRedis.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(withRedis.app.server.address() as AddressInfo).port}/api/v4`;
+      const roles = await buildingWithRoles(withRedis.ctx, withRedis.app);
+      const stream = await collectEvents(
+        roles.tokens.member,
+        roles.building.id,
+        (events) => events.length >= 2,
+        url,
+      );
+      const opened = await fetch(`${url}/buildings/${roles.building.id}/doors/${roles.door.id}/open`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${roles.tokens.manager}`, 'x-csrf-token': '1' },
+      });
+      expect(opened.status).toBe(200);
+      await stream.done;
+      stream.stop();
+      expect(stream.events.map((e) => e.event)).toEqual(['door_opened', 'door_status']);
+    } finally {
+      await withRedis.close();
+    }
+  });
 
   it('refuses people outside the building', async () => {
     for (const token of [r.tokens.otherManager, r.tokens.stranger]) {
