@@ -228,6 +228,23 @@ describe('POST …/open', () => {
     expect(row!.status).toBe('unlocked');
   });
 
+  it('records every one of many concurrent opens, each with its own log row', async () => {
+    const targets = [await createDoor(t.ctx, r.building.id), await createDoor(t.ctx, r.building.id)];
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(t.app, 'POST', `${doorPath(targets[i % 2]!.id)}/open`, { token: r.tokens.manager }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
+    const logIds = responses.map((response) => response.json().data.door_log_id);
+    expect(new Set(logIds).size).toBe(30);
+    for (const door of targets) {
+      expect(await logsOf(door.id)).toHaveLength(15);
+      const [row] = await t.ctx.db.select().from(doors).where(eq(doors.id, door.id));
+      expect(row!.status).toBe('unlocked');
+    }
+  });
+
   it('refuses members and other managers without opening or logging anything', async () => {
     const door = await createDoor(t.ctx, r.building.id);
     for (const token of [r.tokens.member, r.tokens.unitManager, r.tokens.otherManager, r.tokens.stranger]) {

@@ -92,31 +92,48 @@ export interface OpenAttempt {
   doorId: string;
   buildingId: string;
   at: Date;
-  actorType: DoorLogActor;
+  actorType: DoorLogValues['actorType'];
   userId: string | null;
-  method: (typeof doorLogs.$inferInsert)['method'];
-  result: (typeof doorLogs.$inferInsert)['result'];
+  method: DoorLogValues['method'];
+  result: DoorLogValues['result'];
   reason: string | null;
   status: DoorStatusValue;
 }
-type DoorLogActor = (typeof doorLogs.$inferInsert)['actorType'];
+type DoorLogValues = typeof doorLogs.$inferInsert;
 
 /**
- * Writes the door log row of an open attempt and the door's new status in ONE statement: atomic
- * like a transaction, at a single round trip on the busiest write of the product.
+ * Writes the door log rows of open attempts and each door's new status in ONE statement: atomic
+ * like a transaction, one round trip and one commit for a whole batch. `notify` (the database event
+ * bus) goes out in the same statement, so the events leave exactly when the rows are committed.
  */
-export async function recordOpenAttempt(db: Executor, attempt: OpenAttempt, notify?: SQL): Promise<void> {
+export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], notify?: SQL): Promise<void> {
+  // A door opened twice in one batch ends with its latest attempt's status.
+  const latestPerDoor = [...new Map(attempts.map((attempt) => [attempt.doorId, attempt])).values()];
+  const logRows = sql.join(
+    attempts.map(
+      (a) =>
+        sql`(${a.logId}::uuid, ${a.buildingId}::uuid, ${a.doorId}::uuid, ${a.at.toISOString()}::timestamptz, ${a.actorType},
+             ${a.userId}::uuid, ${a.method}, ${a.result}, ${a.reason})`,
+    ),
+    sql`, `,
+  );
+  const statusRows = sql.join(
+    latestPerDoor.map((a) => sql`(${a.doorId}::uuid, ${a.status}, ${a.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
   await queryRows(
     db,
-    sql`with log as (
+    sql`with logs as (
           insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, method, result, reason)
-          values (${attempt.logId}, ${attempt.buildingId}, ${attempt.doorId}, ${attempt.at}, ${attempt.actorType},
-                  ${attempt.userId}, ${attempt.method}, ${attempt.result}, ${attempt.reason})
+          values ${logRows}
           returning id
+        ), updated as (
+          update ${doors} d
+             set status = v.status, status_changed_at = v.at, updated_at = v.at
+            from (values ${statusRows}) as v(id, status, at)
+           where d.id = v.id
+          returning d.id
         )
-        update ${doors}
-           set status = ${attempt.status}, status_changed_at = ${attempt.at}, updated_at = ${attempt.at}
-         where id = ${attempt.doorId}
-     returning (select id from log) as log_id${notify ? sql`, ${notify}` : sql``}`,
+        select (select count(*) from logs) as logs, (select count(*) from updated) as doors${notify ? sql`, ${notify}` : sql``}`,
   );
 }

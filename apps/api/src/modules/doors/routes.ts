@@ -18,16 +18,9 @@ import { envelopeOf, ok } from '../../http/envelope.js';
 import { requireBuilding } from '../buildings/service.js';
 import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
+import { DoorOpener } from './door-opener.js';
 import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
-import {
-  doorView,
-  openDoor,
-  prepareDriverSettings,
-  RelockScheduler,
-  readDoorStatus,
-  readSecrets,
-  requireDoor,
-} from './service.js';
+import { doorView, prepareDriverSettings, readDoorStatus, readSecrets, requireDoor } from './service.js';
 
 const tags = ['Doors'];
 const buildingParams = z.object({ buildingId: z.uuid() });
@@ -36,10 +29,9 @@ const doorReply = envelopeOf(doorSchema);
 
 export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const relocks = new RelockScheduler(ctx);
-  app.addHook('onClose', (_instance, done) => {
-    relocks.stop();
-    done();
+  const opener = new DoorOpener(ctx);
+  app.addHook('onClose', async () => {
+    await opener.stop();
   });
 
   api.get(
@@ -212,7 +204,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
       await authorize(request, ctx, 'doorOpen', { buildingId: door.buildingId });
       const { user } = requireAuth(request);
-      return ok(await openDoor(ctx, door, { userId: user.id, method: 'dashboard' }, relocks));
+      return ok(await opener.open(door, { userId: user.id, method: 'dashboard' }));
     },
   );
 

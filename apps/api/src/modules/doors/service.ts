@@ -1,13 +1,12 @@
-import { type BuildingEvent, type DoorDriverName, driverSchemas } from '@gatehouse/core';
+import { type DoorDriverName, driverSchemas } from '@gatehouse/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { newId } from '../../db/ids.js';
 import { AppError, type ErrorItem, notFound } from '../../http/errors.js';
 import { decryptText, encryptText } from '../../lib/crypto.js';
 import type { intercomView } from '../intercoms/service.js';
 import { driverFor } from './drivers/index.js';
 import { type DriverDoor, DriverError } from './drivers/types.js';
-import { type DoorRow, findDoor, recordOpenAttempt, relockDoor, setDoorStatus } from './repository.js';
+import { type DoorRow, findDoor, setDoorStatus } from './repository.js';
 
 export async function requireDoor(ctx: AppContext, buildingId: string, doorId: string): Promise<DoorRow> {
   const door = await findDoor(ctx.db, buildingId, doorId);
@@ -53,7 +52,7 @@ export function readSecrets(ctx: AppContext, door: DoorRow): Record<string, unkn
   return door.secretsEncrypted ? JSON.parse(decryptText(ctx.encryptionKey, door.secretsEncrypted)) : {};
 }
 
-function driverDoor(ctx: AppContext, door: DoorRow): DriverDoor {
+export function driverDoor(ctx: AppContext, door: DoorRow): DriverDoor {
   return {
     id: door.id,
     driver: door.driver,
@@ -118,114 +117,5 @@ export async function readDoorStatus(ctx: AppContext, door: DoorRow) {
       changed_at: row.statusChangedAt?.toISOString() ?? null,
       detail: error.message,
     };
-  }
-}
-
-export interface OpenActor {
-  userId: string;
-  method: 'dashboard' | 'webapp' | 'api';
-}
-
-/**
- * Opens a door through its driver, then writes the door log row and the new status in one
- * transaction, and announces both to the live pages. A driver failure is logged as a failed attempt
- * and answered 502. When the driver says how long the door stays unlocked, this process locks it
- * again in the database at that time (the status read derives the same from the clock).
- */
-export async function openDoor(ctx: AppContext, door: DoorRow, actor: OpenActor, relocks: RelockScheduler) {
-  let outcome: {
-    result: 'opened' | 'failed';
-    status: DoorRow['status'];
-    reason: string | null;
-    relockAfterMs?: number;
-  };
-  try {
-    const opened = await driverFor(door.driver).open(driverDoor(ctx, door));
-    outcome = { result: 'opened', status: opened.status, reason: null, relockAfterMs: opened.relockAfterMs };
-  } catch (error) {
-    if (!(error instanceof DriverError)) throw error;
-    outcome = { result: 'failed', status: 'error', reason: `${error.kind}: ${error.message}` };
-  }
-
-  const now = new Date();
-  const logId = newId();
-  const events: BuildingEvent[] = [
-    {
-      type: 'door_opened',
-      building_id: door.buildingId,
-      door_id: door.id,
-      door_log_id: logId,
-      result: outcome.result,
-      method: actor.method,
-      user_id: actor.userId,
-      occurred_at: now.toISOString(),
-    },
-    {
-      type: 'door_status',
-      building_id: door.buildingId,
-      door_id: door.id,
-      status: outcome.status,
-      changed_at: now.toISOString(),
-    },
-  ];
-  // An open always moves status_changed_at: the relock below waits for this very open. The events go
-  // out with the write when the bus is the database, else right after it.
-  const inline = ctx.events.inlineNotify?.(events);
-  await recordOpenAttempt(
-    ctx.db,
-    {
-      logId,
-      doorId: door.id,
-      buildingId: door.buildingId,
-      at: now,
-      actorType: 'user',
-      userId: actor.userId,
-      method: actor.method,
-      result: outcome.result,
-      reason: outcome.reason,
-      status: outcome.status,
-    },
-    inline,
-  );
-  if (!inline) await ctx.events.publish(...events);
-  if (outcome.relockAfterMs !== undefined) relocks.schedule(door, now, outcome.relockAfterMs);
-  if (outcome.result === 'failed') {
-    throw new AppError('bad_gateway', 'The door did not respond; the attempt was logged', {
-      items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
-    });
-  }
-  return { result: outcome.result, status: outcome.status, door_log_id: logId, reason: outcome.reason };
-}
-
-/** Locks doors again after their unlock time; timers are cleared when the server stops. */
-export class RelockScheduler {
-  private readonly timers = new Set<NodeJS.Timeout>();
-
-  constructor(private readonly ctx: AppContext) {}
-
-  schedule(door: DoorRow, unlockedAt: Date, afterMs: number) {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.relock(door, unlockedAt).catch(() => {});
-    }, afterMs);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private async relock(door: DoorRow, unlockedAt: Date) {
-    const locked = await relockDoor(this.ctx.db, door.id, unlockedAt);
-    if (!locked) return;
-    await this.ctx.events.publish({
-      type: 'door_status',
-      building_id: door.buildingId,
-      door_id: door.id,
-      status: 'locked',
-      changed_at: locked.statusChangedAt!.toISOString(),
-    });
-  }
-
-  stop() {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
   }
 }

@@ -1,0 +1,134 @@
+import type { BuildingEvent } from '@gatehouse/core';
+import type { AppContext } from '../../app-context.js';
+import { newId } from '../../db/ids.js';
+import { AppError } from '../../http/errors.js';
+import { Batcher } from '../../lib/batcher.js';
+import { driverFor } from './drivers/index.js';
+import { DriverError } from './drivers/types.js';
+import { type DoorRow, type OpenAttempt, recordOpenAttempts, relockDoor } from './repository.js';
+import { driverDoor } from './service.js';
+
+export interface OpenActor {
+  userId: string;
+  method: 'dashboard' | 'webapp' | 'api';
+}
+
+interface PendingRecord {
+  attempt: OpenAttempt;
+  events: BuildingEvent[];
+}
+
+/**
+ * Opens doors: the driver first, then the door log row and the door's new status are written
+ * together, and the live pages hear about both. Concurrent opens share one statement (see Batcher),
+ * which keeps a door open fast at hundreds of requests at once. When the driver says how long the
+ * door stays unlocked, this process locks it again at that time (a status read derives the same
+ * from the clock, so a restart in between loses nothing).
+ */
+export class DoorOpener {
+  private readonly records: Batcher<PendingRecord>;
+  private readonly relockTimers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly ctx: AppContext) {
+    this.records = new Batcher((batch) => this.writeRecords(batch));
+  }
+
+  private async writeRecords(batch: PendingRecord[]) {
+    const events = batch.flatMap((record) => record.events);
+    const inline = this.ctx.events.inlineNotify?.(events);
+    await recordOpenAttempts(
+      this.ctx.db,
+      batch.map((record) => record.attempt),
+      inline,
+    );
+    if (!inline) await this.ctx.events.publish(...events);
+  }
+
+  /** A driver failure is logged as a failed attempt and answered 502. */
+  async open(door: DoorRow, actor: OpenActor) {
+    let outcome: {
+      result: 'opened' | 'failed';
+      status: DoorRow['status'];
+      reason: string | null;
+      relockAfterMs?: number;
+    };
+    try {
+      const opened = await driverFor(door.driver).open(driverDoor(this.ctx, door));
+      outcome = {
+        result: 'opened',
+        status: opened.status,
+        reason: null,
+        relockAfterMs: opened.relockAfterMs,
+      };
+    } catch (error) {
+      if (!(error instanceof DriverError)) throw error;
+      outcome = { result: 'failed', status: 'error', reason: `${error.kind}: ${error.message}` };
+    }
+
+    const at = new Date();
+    const logId = newId();
+    const common = { building_id: door.buildingId, door_id: door.id };
+    await this.records.add({
+      attempt: {
+        logId,
+        doorId: door.id,
+        buildingId: door.buildingId,
+        at,
+        actorType: 'user',
+        userId: actor.userId,
+        method: actor.method,
+        result: outcome.result,
+        reason: outcome.reason,
+        status: outcome.status,
+      },
+      events: [
+        {
+          type: 'door_opened',
+          ...common,
+          door_log_id: logId,
+          result: outcome.result,
+          method: actor.method,
+          user_id: actor.userId,
+          occurred_at: at.toISOString(),
+        },
+        { type: 'door_status', ...common, status: outcome.status, changed_at: at.toISOString() },
+      ],
+    });
+    if (outcome.relockAfterMs !== undefined) this.scheduleRelock(door, at, outcome.relockAfterMs);
+    if (outcome.result === 'failed') {
+      throw new AppError('bad_gateway', 'The door did not respond; the attempt was logged', {
+        items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
+      });
+    }
+    return { result: outcome.result, status: outcome.status, door_log_id: logId, reason: outcome.reason };
+  }
+
+  /** Locks the door again unless something changed it since this open (relockDoor checks the time). */
+  private scheduleRelock(door: DoorRow, unlockedAt: Date, afterMs: number) {
+    const timer = setTimeout(() => {
+      this.relockTimers.delete(timer);
+      void this.relock(door, unlockedAt).catch(() => {});
+    }, afterMs);
+    timer.unref();
+    this.relockTimers.add(timer);
+  }
+
+  private async relock(door: DoorRow, unlockedAt: Date) {
+    const locked = await relockDoor(this.ctx.db, door.id, unlockedAt);
+    if (!locked) return;
+    await this.ctx.events.publish({
+      type: 'door_status',
+      building_id: door.buildingId,
+      door_id: door.id,
+      status: 'locked',
+      changed_at: locked.statusChangedAt!.toISOString(),
+    });
+  }
+
+  /** Waits for pending records and drops the relock timers (the server is stopping). */
+  async stop() {
+    await this.records.idle();
+    for (const timer of this.relockTimers) clearTimeout(timer);
+    this.relockTimers.clear();
+  }
+}
