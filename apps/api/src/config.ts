@@ -45,6 +45,7 @@ const envSchema = z.object({
     .default(60 * 24 * 60 * 60),
   COOKIE_SECURE: booleanFromEnv.default(true),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -119,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_SECONDS * 1000,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     allowedOrigins: e.ALLOWED_ORIGINS,
     minAppVersion: e.MIN_APP_VERSION,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -75,6 +75,26 @@ function tokenSearch(search: Record<string, unknown>): { token?: string } {
   return token ? { token } : {};
 }
 
+/** The building list's search, page and sort, kept in the URL; defaults are left out of it. */
+interface BuildingListSearch {
+  search?: string;
+  page?: number;
+  sort?: 'city' | 'inserted_at';
+  order?: 'desc';
+}
+
+function buildingListSearch(search: Record<string, unknown>): BuildingListSearch {
+  const result: BuildingListSearch = {};
+  // The router reads "?search=123" as a number.
+  const text = typeof search.search === 'number' ? String(search.search) : optionalString(search.search);
+  if (text?.trim()) result.search = text.trim();
+  const page = Number(search.page);
+  if (Number.isInteger(page) && page > 1) result.page = page;
+  if (search.sort === 'city' || search.sort === 'inserted_at') result.sort = search.sort;
+  if (search.order === 'desc') result.order = 'desc';
+  return result;
+}
+
 /** `?building=` keeps the building a unit page was reached from, for its breadcrumbs (spec 2). */
 function unitSearch(search: Record<string, unknown>): { building?: string } {
   const building = optionalString(search.building);
@@ -194,6 +214,7 @@ const profileRoute = createRoute({
 const buildingsRoute = createRoute({
   ...child,
   path: '/buildings',
+  validateSearch: buildingListSearch,
   component: BuildingsPage,
   staticData: page({
     isProtected: true,
@@ -288,14 +309,13 @@ const doorsRoute = createRoute({
   }),
 });
 
-// No "doorCreate" action exists in the shared rules; creating doors is taken as a door update.
 const newDoorRoute = createRoute({
   ...child,
   path: '/buildings/$buildingId/doors/new',
   component: NewDoorPage,
   staticData: page({
     isProtected: true,
-    hasPermission: 'doorUpdate',
+    hasPermission: 'doorCreate',
     layout: 'default',
     title: 'pages.newDoor.title',
     pageType: 'Doors',
@@ -359,14 +379,13 @@ const intercomRoute = createRoute({
   }),
 });
 
-// No "intercomCreate" action exists in the shared rules; adding an intercom is taken as a door update.
 const newIntercomRoute = createRoute({
   ...child,
   path: '/buildings/$buildingId/doors/$doorId/intercom/new',
   component: NewIntercomPage,
   staticData: page({
     isProtected: true,
-    hasPermission: 'doorUpdate',
+    hasPermission: 'intercomUpdate',
     layout: 'default',
     title: 'pages.newIntercom.title',
     pageType: 'Doors',
@@ -374,14 +393,13 @@ const newIntercomRoute = createRoute({
   }),
 });
 
-// Managers are managed by those who may update the building.
 const managersRoute = createRoute({
   ...child,
   path: '/buildings/$buildingId/managers',
   component: ManagersPage,
   staticData: page({
     isProtected: true,
-    hasPermission: 'buildingUpdate',
+    hasPermission: 'managerRead',
     layout: 'default',
     title: 'pages.managers.title',
     pageType: 'Managers',
@@ -395,7 +413,7 @@ const newManagerRoute = createRoute({
   component: NewManagerPage,
   staticData: page({
     isProtected: true,
-    hasPermission: 'buildingUpdate',
+    hasPermission: 'managerCreate',
     layout: 'default',
     title: 'pages.newManager.title',
     pageType: 'Managers',
@@ -409,7 +427,7 @@ const managerRoute = createRoute({
   component: ManagerPage,
   staticData: page({
     isProtected: true,
-    hasPermission: 'buildingUpdate',
+    hasPermission: 'managerRead',
     layout: 'default',
     title: 'pages.manager.title',
     pageType: 'Managers',

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../test/fetch-mock';
 import { APP_CONFIG_WIRE, accountWire, BUILDING_ID } from '../test/fixtures';
 import { renderApp, signIn } from '../test/render-app';
@@ -11,6 +11,11 @@ function api(account = accountWire()) {
     'GET /me/sessions': ok([]),
   });
 }
+
+beforeEach(() => {
+  // Building pages load data these tests do not fake; the failures are logged.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
 
 describe('403 page', () => {
   it('replaces a page whose permission check fails, with the spec texts', async () => {

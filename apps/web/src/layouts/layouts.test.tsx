@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../test/fetch-mock';
 import { APP_CONFIG_WIRE, accountWire } from '../test/fixtures';
 import { breadcrumbLabels, renderApp, signIn } from '../test/render-app';
@@ -20,6 +20,11 @@ function navLabels(nav: HTMLElement): string[] {
 function breadcrumbLink(name: string): HTMLElement {
   return within(screen.getByRole('navigation', { name: 'Breadcrumbs' })).getByRole('link', { name });
 }
+
+beforeEach(() => {
+  // Building pages load data these tests do not fake; the failures are logged.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
 
 describe('default layout', () => {
   it('shows the side navigation in the spec order, without Accounts for a non-superadmin', async () => {

@@ -11,27 +11,34 @@ export interface RequestOptions extends Omit<HttpRequestOptions, 'method' | 'bea
 /** Error codes meaning the session behind the access token no longer exists. */
 const SESSION_GONE_CODES = ['unauthenticated', 'session_revoked', 'token_invalid', 'token_expired'];
 
+/** The access token for an authenticated call, refreshed when needed ("Logged out" when it cannot be). */
+export async function accessToken(): Promise<string> {
+  try {
+    return await tokenService.getAccessToken();
+  } catch (error) {
+    syncLoggedIn();
+    throw error;
+  }
+}
+
+/** A 401 saying the session no longer exists logs the user out here too. */
+export function endSessionIfGone(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401 && error.hasCode(...SESSION_GONE_CODES)) {
+    tokenService.setLoggedOut();
+  }
+}
+
 async function send<T>(
   method: HttpRequestOptions['method'],
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiReply<T>> {
   const { auth = true, ...rest } = options;
-  let bearer: string | undefined;
-  if (auth) {
-    try {
-      bearer = await tokenService.getAccessToken();
-    } catch (error) {
-      syncLoggedIn();
-      throw error;
-    }
-  }
+  const bearer = auth ? await accessToken() : undefined;
   try {
     return await httpRequest<T>(path, { ...rest, method, bearer });
   } catch (error) {
-    if (auth && error instanceof ApiError && error.status === 401 && error.hasCode(...SESSION_GONE_CODES)) {
-      tokenService.setLoggedOut();
-    }
+    if (auth) endSessionIfGone(error);
     throw error;
   }
 }

@@ -32,11 +32,12 @@ export function translateIssue(issue: Issue, t: TFunction): string {
           ? t('validation.required')
           : t('validation.minLength', { count: Number(issue.minimum) });
       }
+      if (issue.origin === 'number') return t('validation.minNumber', { min: Number(issue.minimum) });
       return t('validation.invalid');
     case 'too_big':
-      return issue.origin === 'string'
-        ? t('validation.maxLength', { count: Number(issue.maximum) })
-        : t('validation.invalid');
+      if (issue.origin === 'string') return t('validation.maxLength', { count: Number(issue.maximum) });
+      if (issue.origin === 'number') return t('validation.maxNumber', { max: Number(issue.maximum) });
+      return t('validation.invalid');
     default:
       return issue.message || t('validation.invalid');
   }
@@ -87,13 +88,19 @@ interface FormLike {
 
 /**
  * Shows a failed submit: server errors naming a field of the form go next to that field, and every
- * error appears in the error toast (spec 5 and 8).
+ * error appears in the error toast (spec 5 and 8). `fieldOf` maps a server field to the form's field
+ * when they differ (e.g. the nested `driver_config.url` shown by a flat `url` input).
  */
-export function showFormError(form: FormLike, error: unknown): void {
+export function showFormError(
+  form: FormLike,
+  error: unknown,
+  { fieldOf = (field: string) => field }: { fieldOf?: (serverField: string) => string } = {},
+): void {
   if (error instanceof ApiError) {
     const fields = new Set(Object.keys(form.getValues()));
     for (const item of error.errors) {
-      if (item.field && fields.has(item.field)) form.setFieldError(item.field as never, apiErrorText(item));
+      const field = item.field ? fieldOf(item.field) : undefined;
+      if (field && fields.has(field)) form.setFieldError(field as never, apiErrorText(item));
     }
   }
   showErrorToast(error);

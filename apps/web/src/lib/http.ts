@@ -66,7 +66,8 @@ export function apiBaseUrl(): string {
   return (configured && configured.length > 0 ? configured : API_BASE_PATH).replace(/\/+$/, '');
 }
 
-function buildUrl(path: string, params: HttpRequestOptions['params']): string {
+/** The full URL of an API path, with its query parameters (keys in snake_case). */
+export function buildUrl(path: string, params?: HttpRequestOptions['params']): string {
   const url = `${apiBaseUrl()}/${path.replace(/^\/+/, '')}`;
   if (!params) return url;
   const search = new URLSearchParams();
@@ -89,6 +90,13 @@ function readErrors(envelope: unknown): ApiErrorItem[] {
     message: typeof item.message === 'string' ? item.message : '',
     ...(typeof item.field === 'string' ? { field: item.field } : {}),
   }));
+}
+
+/** The `ApiError` of a failed reply (the envelope's errors, when it carried any). */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const errors = readErrors(await readJson(response));
+  const message = errors[0]?.message || `Request failed with status code ${response.status}`;
+  return new ApiError(message, response.status, errors);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -15,6 +15,8 @@ export interface RecordedRequest {
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  /** A streaming body (server-sent events) instead of JSON. */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 export type RouteHandler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
@@ -60,6 +62,9 @@ export function mockApi(routes: Record<string, RouteHandler | FakeReply>) {
         ? await route(request)
         : (route ?? fail(404, [{ code: 'not_found', message: `No fake for ${method} ${path}` }]));
     const status = reply.status ?? 200;
+    if (reply.stream) {
+      return new Response(reply.stream, { status, headers: { 'content-type': 'text/event-stream' } });
+    }
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
       headers: { 'content-type': 'application/json' },
@@ -72,4 +77,52 @@ export function mockApi(routes: Record<string, RouteHandler | FakeReply>) {
     /** The requests made to one route, e.g. `calls('PUT /me/account')`. */
     calls: (key: string) => requests.filter((request) => `${request.method} ${request.path}` === key),
   };
+}
+
+/** A server-sent event stream that a test writes to, as the server would (decision 005). */
+export interface FakeEventStream {
+  reply: FakeReply;
+  /** Sends one event: `event: <type>` and its JSON data. */
+  send: (type: string, data: unknown) => void;
+  /** Sends raw text, e.g. a keep-alive comment or half an event. */
+  write: (text: string) => void;
+  /** Ends the stream as a server closing the connection would. */
+  close: () => void;
+  /** True once the client cancelled its reading (it unsubscribed or navigated away). */
+  readonly cancelled: boolean;
+}
+
+export function eventStream(): FakeEventStream {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start: (streamController) => {
+      controller = streamController;
+    },
+    cancel: () => {
+      cancelled = true;
+    },
+  });
+  const write = (text: string) => controller?.enqueue(encoder.encode(text));
+  return {
+    reply: { status: 200, stream },
+    send: (type, data) => write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`),
+    write,
+    close: () => controller?.close(),
+    get cancelled() {
+      return cancelled;
+    },
+  };
+}
+
+/** A route handler opening a new event stream per connection; `streams` holds them in order. */
+export function eventStreams() {
+  const streams: FakeEventStream[] = [];
+  const handler: RouteHandler = () => {
+    const stream = eventStream();
+    streams.push(stream);
+    return stream.reply;
+  };
+  return { streams, handler, latest: () => streams[streams.length - 1] };
 }

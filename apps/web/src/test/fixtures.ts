@@ -1,8 +1,12 @@
-import type { Account, AppConfig, Session } from '@gatehouse/core';
+import type { Account, AppConfig, Building, Door, Intercom, Manager, Session } from '@gatehouse/core';
 
 export const USER_ID = '01900000-0000-7000-8000-000000000001';
 export const BUILDING_ID = '01900000-0000-7000-8000-0000000000b1';
 export const UNIT_ID = '01900000-0000-7000-8000-0000000000a1';
+export const DOOR_ID = '01900000-0000-7000-8000-0000000000d1';
+export const OTHER_DOOR_ID = '01900000-0000-7000-8000-0000000000d2';
+export const MANAGER_ID = '01900000-0000-7000-8000-0000000000e1';
+export const INTERCOM_ID = '01900000-0000-7000-8000-0000000000f1';
 
 /** An account on the wire (snake_case), a plain member unless told otherwise. */
 export function accountWire(overrides: Partial<Account> = {}): Account {
@@ -68,5 +72,89 @@ export function tokensWire(accessTtl = 900, refreshTtl = 3600) {
     refresh: splitToken({ typ: 'refresh', sub: USER_ID, exp: now + refreshTtl }),
     access_exp: now + accessTtl,
     refresh_exp: now + refreshTtl,
+  };
+}
+
+/** An account managing BUILDING_ID (and nothing else). */
+export function managerAccountWire(overrides: Partial<Account> = {}): Account {
+  const account = accountWire(overrides);
+  return {
+    ...account,
+    permission_props: {
+      ...account.permission_props,
+      b_manager_of_building: [BUILDING_ID],
+      b_manager_of_unit: [UNIT_ID],
+    },
+  };
+}
+
+const STAMP = '2025-01-01T10:00:00.000Z';
+
+export function buildingWire(overrides: Partial<Building> = {}): Building {
+  return {
+    id: BUILDING_ID,
+    name: 'Harbour House',
+    address: 'Kade 1',
+    postal_code: '1011 AA',
+    city: 'Amsterdam',
+    country: 'NL',
+    time_zone: 'Europe/Amsterdam',
+    contact_name: null,
+    contact_email: null,
+    contact_phone: null,
+    saltoks_site_id: null,
+    kone_building_id: null,
+    door_summary: { total: 0, locked: 0, unlocked: 0, offline: 0, error: 0, unknown: 0 },
+    activity: {},
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function doorWire(overrides: Partial<Door> = {}): Door {
+  return {
+    id: DOOR_ID,
+    building_id: BUILDING_ID,
+    name: 'Front door',
+    is_entrance: true,
+    driver: 'simulated',
+    driver_config: { unlock_seconds: 5, offline: false },
+    status: 'locked',
+    status_changed_at: STAMP,
+    has_pincode: false,
+    has_secrets: false,
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function intercomWire(overrides: Partial<Intercom> = {}): Intercom {
+  return {
+    id: INTERCOM_ID,
+    door_id: DOOR_ID,
+    name: 'Lobby panel',
+    model: '2N IP Verso',
+    email: 'intercom@example.com',
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function managerWire(overrides: Partial<Manager> = {}): Manager {
+  return {
+    id: MANAGER_ID,
+    building_id: BUILDING_ID,
+    user: {
+      id: '01900000-0000-7000-8000-000000000002',
+      email: 'piet@example.com',
+      first_name: 'Piet',
+      last_name: 'Jansen',
+      invite_pending: false,
+    },
+    inserted_at: STAMP,
+    ...overrides,
   };
 }

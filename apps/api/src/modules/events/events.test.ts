@@ -53,9 +53,9 @@ async function collectEvents(
 }
 
 describe('GET /buildings/{id}/events', () => {
-  it('streams door opens and status changes to a member of the building', async () => {
+  it('streams door opens and status changes to the building’s manager', async () => {
     const door = await createDoor(t.ctx, r.building.id);
-    const stream = await collectEvents(r.tokens.member, r.building.id, (events) => events.length >= 2);
+    const stream = await collectEvents(r.tokens.manager, r.building.id, (events) => events.length >= 2);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     expect(stream.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -84,6 +84,39 @@ describe('GET /buildings/{id}/events', () => {
         data: expect.objectContaining({ door_id: door.id, status: 'unlocked', building_id: r.building.id }),
       },
     ]);
+  });
+
+  it('tells a member about status changes, but not who opened a door (door-log information)', async () => {
+    const door = await createDoor(t.ctx, r.building.id);
+    const stream = await collectEvents(r.tokens.member, r.building.id, (events) => events.length >= 1);
+    await fetch(`${baseUrl}/buildings/${r.building.id}/doors/${door.id}/open`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${r.tokens.manager}`, 'x-csrf-token': '1' },
+    });
+    await stream.done;
+    stream.stop();
+    expect(stream.events).toEqual([
+      { event: 'door_status', data: expect.objectContaining({ door_id: door.id, status: 'unlocked' }) },
+    ]);
+  });
+
+  it('ends the stream once its session has ended', async () => {
+    const quick = await createTestApp({ EVENTS_HEARTBEAT_SECONDS: '0.2' });
+    try {
+      await quick.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(quick.app.server.address() as AddressInfo).port}/api/v4`;
+      const roles = await buildingWithRoles(quick.ctx, quick.app);
+      const stream = await collectEvents(roles.tokens.member, roles.building.id, () => false, url);
+      const logout = await fetch(`${url}/me/current_session`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${roles.tokens.member}`, 'x-csrf-token': '1' },
+      });
+      expect(logout.status).toBe(200);
+      // The server closes the stream at the next heartbeat: the reading loop ends by itself.
+      await stream.done;
+    } finally {
+      await quick.close();
+    }
   });
 
   it('sends the relock when the unlock time is over', async () => {
@@ -118,7 +151,7 @@ describe('GET /buildings/{id}/events', () => {
       try {
         const door = await createDoor(t.ctx, r.building.id);
         const stream = await collectEvents(
-          r.tokens.member,
+          r.tokens.manager,
           r.building.id,
           (events) => events.length >= 2,
           secondUrl,
@@ -158,7 +191,7 @@ describe('GET /buildings/{id}/events', () => {
       const url = `http://127.0.0.1:${(withRedis.app.server.address() as AddressInfo).port}/api/v4`;
       const roles = await buildingWithRoles(withRedis.ctx, withRedis.app);
       const stream = await collectEvents(
-        roles.tokens.member,
+        roles.tokens.manager,
         roles.building.id,
         (events) => events.length >= 2,
         url,

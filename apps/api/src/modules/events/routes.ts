@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { authorize } from '../../http/authorize.js';
+import { requireAuth } from '../../http/authenticate.js';
+import { allows, authorize } from '../../http/authorize.js';
 import { notFound } from '../../http/errors.js';
 import { findBuilding } from '../buildings/repository.js';
-
-const heartbeatMs = 25_000;
+import { findActiveSessionWithUser } from '../sessions/repository.js';
 
 /**
- * `GET /buildings/{id}/events`: server-sent events for one building. The stream is written by hand
+ * `GET /buildings/{id}/events`: server-sent events for one building, with a comment line every
+ * heartbeat (EVENTS_HEARTBEAT_SECONDS) so proxies keep the connection open. The stream is written by hand
  * (the reply is hijacked from Fastify), so the security headers set earlier are copied over, and
  * every open stream is ended when the server shuts down, or shutdown would wait for them forever.
  */
@@ -35,6 +36,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
       const buildingId = request.params.id;
       if (!(await findBuilding(ctx.db, buildingId))) throw notFound('Building');
       await authorize(request, ctx, 'buildingRead', { buildingId });
+      // Who opened which door is door-log information: only those who may read the log get it.
+      const seesOpens = await allows(request, ctx, 'doorLogRead', { buildingId });
+      const sessionId = requireAuth(request).session.id;
 
       reply.hijack();
       const raw = reply.raw;
@@ -50,10 +54,16 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const send = (event: BuildingEvent) => {
         if (event.building_id !== buildingId) return;
+        if (event.type === 'door_opened' && !seesOpens) return;
         raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       const unsubscribe = ctx.events.subscribe(send);
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
+      // Each heartbeat also checks the session: a stream ends soon after its session does.
+      const heartbeat = setInterval(() => {
+        void findActiveSessionWithUser(ctx.db, sessionId)
+          .then((active) => (active ? raw.write(': keep-alive\n\n') : end()))
+          .catch(() => {});
+      }, ctx.config.eventsHeartbeatMs);
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import { requireAuth, roleDataOf } from '../../http/authenticate.js';
 import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { inviteUser } from '../account/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import type { UserRow } from '../users/repository.js';
@@ -89,7 +89,15 @@ export function registerManagerRoutes(app: FastifyInstance, ctx: AppContext) {
           inviter,
         );
         if (await findManagerByUser(tx, building.id, user.id)) {
-          throw conflict('This person already manages the building', 'email');
+          throw new AppError('conflict', 'This person already manages the building', {
+            items: [
+              {
+                code: 'already_manager',
+                message: 'This person already manages the building',
+                field: 'email',
+              },
+            ],
+          });
         }
         return { manager: await insertManager(tx, building.id, user.id), user, invited };
       });
@@ -138,7 +146,8 @@ export function registerManagerRoutes(app: FastifyInstance, ctx: AppContext) {
         const found = await findManager(tx, building.id, request.params.managerId);
         if (!found) throw notFound('Manager');
         if (!isSuperadmin && (await countManagersLocked(tx, building.id)) <= 1) {
-          throw conflict('A building needs at least one manager: add another manager first');
+          const message = 'A building needs at least one manager: add another manager first';
+          throw new AppError('conflict', message, { items: [{ code: 'last_manager', message }] });
         }
         await deleteManager(tx, found.manager.id);
         return found;

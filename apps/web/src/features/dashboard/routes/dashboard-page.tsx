@@ -1,11 +1,52 @@
 import { displayName } from '@gatehouse/core';
-import { Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadError, LoadingState } from '../../../components/query-state';
+import { AnchorLink } from '../../../components/router-links';
 import { useAccount } from '../../../lib/session';
+import { useDashboardBuildings } from '../api/get-dashboard-buildings';
+import { BuildingCard } from '../components/building-card';
 
-/** The dashboard greets the user; the building overview arrives with the buildings work. */
+function Buildings() {
+  const { t } = useTranslation();
+  const query = useDashboardBuildings();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return <LoadError message={t('dashboard.loadFailed')} onRetry={() => void query.refetch()} />;
+  }
+  const { buildings, total } = query.data;
+  if (buildings.length === 0) {
+    return (
+      <EmptyState
+        icon={IconBuildingSkyscraper}
+        title={t('dashboard.buildingsEmptyTitle')}
+        description={t('dashboard.buildingsEmptyText')}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+        {buildings.map((building) => (
+          <BuildingCard key={building.id} building={building} />
+        ))}
+      </SimpleGrid>
+      {total > buildings.length ? (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.showingSome', { shown: buildings.length, total })}{' '}
+          <AnchorLink to="/buildings">{t('dashboard.allBuildings')}</AnchorLink>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The dashboard: a greeting, then every building the user may see with its doors at a glance
+ * (problems highlighted) and today's activity where the user may read it.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { account } = useAccount();
@@ -19,11 +60,7 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('dashboard.intro')}</Text>
       </div>
-      <EmptyState
-        icon={IconBuildingSkyscraper}
-        title={t('dashboard.buildingsEmptyTitle')}
-        description={t('dashboard.buildingsEmptyText')}
-      />
+      <Buildings />
     </Stack>
   );
 }
