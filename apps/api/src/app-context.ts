@@ -9,6 +9,7 @@ import { PasswordHasher } from './lib/passwords.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { TokenIssuer } from './modules/auth/tokens.js';
+import { DoorCache } from './modules/doors/door-cache.js';
 import { createDatabaseEventBus, createRedisEventBus, type EventBus } from './modules/events/event-bus.js';
 import { MailDispatcher } from './modules/mail/dispatcher.js';
 
@@ -28,6 +29,8 @@ export interface AppContext {
   };
   /** Sessions, users and role data of recent calls (see AuthCache for how it stays correct). */
   authCache: AuthCache;
+  /** Doors as remote opens need them (see DoorCache). */
+  doorCache: DoorCache;
   /** Building events for the live pages, shared by every server process. */
   events: EventBus;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
@@ -69,10 +72,16 @@ export async function createAppContext(
 
   const events = redis ? await createRedisEventBus(redis) : await createDatabaseEventBus(database);
   const authCache = new AuthCache(config.authCacheTtlMs);
+  const doorCache = new DoorCache(config.authCacheTtlMs);
+  // One channel announces every change the caches depend on (migrations 0001 and 0002).
   const stopListening = await database.listen(
     'gatehouse_auth',
-    (payload) => authCache.applyNotification(payload),
-    () => authCache.forgetAll(),
+    (payload) =>
+      payload.startsWith('d:') ? doorCache.forget(payload.slice(2)) : authCache.applyNotification(payload),
+    () => {
+      authCache.forgetAll();
+      doorCache.forgetAll();
+    },
   );
 
   return {
@@ -99,6 +108,7 @@ export async function createAppContext(
       mailPerAddress: new Throttle('mail-address', { points: 5, durationSeconds: 60 * 60 }, redis),
     },
     authCache,
+    doorCache,
     events,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,

@@ -321,3 +321,43 @@ describe('PUT …/pincode', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('the door cache behind opens', () => {
+  it('uses the new settings at the next open after a change, made here or elsewhere', async () => {
+    const door = await createDoor(t.ctx, r.building.id);
+    expect(
+      (await call(t.app, 'POST', `${doorPath(door.id)}/open`, { token: r.tokens.manager })).statusCode,
+    ).toBe(200);
+
+    // Through the API: this process forgets the door at once.
+    await call(t.app, 'PUT', doorPath(door.id), {
+      token: r.tokens.manager,
+      body: { driver_config: { offline: true } },
+    });
+    expect(
+      (await call(t.app, 'POST', `${doorPath(door.id)}/open`, { token: r.tokens.manager })).statusCode,
+    ).toBe(502);
+
+    // Straight in the database, as another process would: the trigger's notification does it.
+    await t.ctx.db
+      .update(doors)
+      .set({ driverConfig: { unlock_seconds: 5, offline: false } })
+      .where(eq(doors.id, door.id));
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await call(t.app, 'POST', `${doorPath(door.id)}/open`, { token: r.tokens.manager }))
+        .statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(200);
+
+    // A deleted door is not opened from the cache.
+    await t.ctx.db.delete(doors).where(eq(doors.id, door.id));
+    for (let i = 0; i < 50 && status !== 404; i++) {
+      status = (await call(t.app, 'POST', `${doorPath(door.id)}/open`, { token: r.tokens.manager }))
+        .statusCode;
+      if (status !== 404) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(404);
+  });
+});

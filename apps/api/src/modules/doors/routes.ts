@@ -20,7 +20,14 @@ import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
 import { DoorOpener } from './door-opener.js';
 import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
-import { doorView, prepareDriverSettings, readDoorStatus, readSecrets, requireDoor } from './service.js';
+import {
+  doorView,
+  prepareDriverSettings,
+  readDoorStatus,
+  readSecrets,
+  requireDoor,
+  requireDoorForOpen,
+} from './service.js';
 
 const tags = ['Doors'];
 const buildingParams = z.object({ buildingId: z.uuid() });
@@ -147,6 +154,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
             door.secretsEncrypted,
           )
         : undefined;
+      ctx.doorCache.forget(door.id);
       const row = await updateDoor(ctx.db, door.id, {
         ...(name !== undefined ? { name } : {}),
         ...(is_entrance !== undefined ? { isEntrance: is_entrance } : {}),
@@ -164,6 +172,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
       await authorize(request, ctx, 'doorDelete', { buildingId: door.buildingId });
+      ctx.doorCache.forget(door.id);
       await deleteDoor(ctx.db, door.id);
       return ok(null);
     },
@@ -201,7 +210,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
+      const door = await requireDoorForOpen(ctx, request.params.buildingId, request.params.doorId);
       await authorize(request, ctx, 'doorOpen', { buildingId: door.buildingId });
       const { user } = requireAuth(request);
       return ok(await opener.open(door, { userId: user.id, method: 'dashboard' }));
@@ -223,6 +232,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
       await authorize(request, ctx, 'doorUpdate', { buildingId: door.buildingId });
+      ctx.doorCache.forget(door.id);
       const row = await updateDoor(ctx.db, door.id, {
         pincodeHash: await ctx.passwords.hash(request.body.pincode),
       });

@@ -14,6 +14,20 @@ export async function requireDoor(ctx: AppContext, buildingId: string, doorId: s
   return door;
 }
 
+/** The same, through the door cache: for opens, which do not need the latest status. */
+export async function requireDoorForOpen(
+  ctx: AppContext,
+  buildingId: string,
+  doorId: string,
+): Promise<DoorRow> {
+  const cached = ctx.doorCache.get(doorId);
+  if (cached?.buildingId === buildingId) return cached;
+  const epoch = ctx.doorCache.epoch;
+  const door = await requireDoor(ctx, buildingId, doorId);
+  ctx.doorCache.set(door, epoch);
+  return door;
+}
+
 /** Validation failures of a nested object, with the field named as the client sent it. */
 function invalidNested(prefix: string, error: z.ZodError): AppError {
   const items: ErrorItem[] = error.issues.map((issue) => ({
