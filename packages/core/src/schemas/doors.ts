@@ -114,6 +114,14 @@ export const doorStatusSchema = z.object({
   detail: z.string().optional(),
 });
 
+/**
+ * POST …/open: `via` says where the person pressed Open (the dashboard, or the Gatehouse App), for
+ * the door log. The body may be left out.
+ */
+export const doorOpenBodySchema = z
+  .strictObject({ via: z.enum(['dashboard', 'webapp']).default('dashboard') })
+  .prefault({});
+
 /** POST …/open: what happened, with the door log row that records it. */
 export const doorOpenResultSchema = z.object({
   result: z.enum(['opened', 'failed', 'refused']),
@@ -139,6 +147,7 @@ export const buildingEventSchema = z.discriminatedUnion('type', [
     result: z.enum(['opened', 'failed', 'refused']),
     method: z.string(),
     user_id: idSchema.nullable(),
+    visitor_id: idSchema.nullable().optional(),
     occurred_at: timestampSchema,
   }),
 ]);

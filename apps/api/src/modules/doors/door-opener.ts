@@ -8,9 +8,35 @@ import { DriverError } from './drivers/types.js';
 import { type DoorRow, type OpenAttempt, recordOpenAttempts, relockDoor } from './repository.js';
 import { driverDoor } from './service.js';
 
-export interface OpenActor {
-  userId: string;
-  method: 'dashboard' | 'webapp' | 'api';
+/** Who opens: a signed-in user (from the dashboard, the Gatehouse App or an API client) or a visitor's link. */
+export type OpenActor =
+  | { type: 'user'; userId: string; method: 'dashboard' | 'webapp' | 'api'; unitId?: string | null }
+  | { type: 'visitor'; visitorId: string; unitId: string };
+
+function actorColumns(actor: OpenActor) {
+  return actor.type === 'user'
+    ? {
+        actorType: 'user' as const,
+        userId: actor.userId,
+        visitorId: null,
+        unitId: actor.unitId ?? null,
+        method: actor.method,
+      }
+    : {
+        actorType: 'visitor' as const,
+        userId: null,
+        visitorId: actor.visitorId,
+        unitId: actor.unitId,
+        method: 'visitor_link' as const,
+      };
+}
+
+interface Outcome {
+  result: 'opened' | 'failed' | 'refused';
+  status: DoorRow['status'];
+  reason: string | null;
+  relockAfterMs?: number;
+  at: Date;
 }
 
 interface PendingRecord {
@@ -46,12 +72,7 @@ export class DoorOpener {
 
   /** A driver failure is logged as a failed attempt and answered 502. */
   async open(door: DoorRow, actor: OpenActor) {
-    let outcome: {
-      result: 'opened' | 'failed';
-      status: DoorRow['status'];
-      reason: string | null;
-      relockAfterMs?: number;
-    };
+    let outcome: Outcome;
     try {
       const opened = await driverFor(door.driver).open(driverDoor(this.ctx, door));
       outcome = {
@@ -59,24 +80,48 @@ export class DoorOpener {
         status: opened.status,
         reason: null,
         relockAfterMs: opened.relockAfterMs,
+        at: new Date(),
       };
     } catch (error) {
       if (!(error instanceof DriverError)) throw error;
-      outcome = { result: 'failed', status: 'error', reason: `${error.kind}: ${error.message}` };
+      outcome = {
+        result: 'failed',
+        status: 'error',
+        reason: `${error.kind}: ${error.message}`,
+        at: new Date(),
+      };
     }
 
-    const at = new Date();
+    const logId = await this.record(door, actor, outcome);
+    if (outcome.relockAfterMs !== undefined) this.scheduleRelock(door, outcome.at, outcome.relockAfterMs);
+    if (outcome.result === 'failed') {
+      throw new AppError('bad_gateway', 'The door did not respond; the attempt was logged', {
+        items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
+      });
+    }
+    return { result: outcome.result, status: outcome.status, door_log_id: logId, reason: outcome.reason };
+  }
+
+  /**
+   * Records a refused attempt (for example outside the entry schedule): a door log row, and the
+   * door's status unchanged. Returns the log row's id.
+   */
+  async refuse(door: DoorRow, actor: OpenActor, reason: string): Promise<string> {
+    return this.record(door, actor, { result: 'refused', status: door.status, reason, at: new Date() });
+  }
+
+  /** Writes the door log row and status (batched) and announces both. */
+  private async record(door: DoorRow, actor: OpenActor, outcome: Outcome): Promise<string> {
     const logId = newId();
+    const who = actorColumns(actor);
     const common = { building_id: door.buildingId, door_id: door.id };
     await this.records.add({
       attempt: {
         logId,
         doorId: door.id,
         buildingId: door.buildingId,
-        at,
-        actorType: 'user',
-        userId: actor.userId,
-        method: actor.method,
+        at: outcome.at,
+        ...who,
         result: outcome.result,
         reason: outcome.reason,
         status: outcome.status,
@@ -87,20 +132,15 @@ export class DoorOpener {
           ...common,
           door_log_id: logId,
           result: outcome.result,
-          method: actor.method,
-          user_id: actor.userId,
-          occurred_at: at.toISOString(),
+          method: who.method,
+          user_id: who.userId,
+          visitor_id: who.visitorId,
+          occurred_at: outcome.at.toISOString(),
         },
-        { type: 'door_status', ...common, status: outcome.status, changed_at: at.toISOString() },
+        { type: 'door_status', ...common, status: outcome.status, changed_at: outcome.at.toISOString() },
       ],
     });
-    if (outcome.relockAfterMs !== undefined) this.scheduleRelock(door, at, outcome.relockAfterMs);
-    if (outcome.result === 'failed') {
-      throw new AppError('bad_gateway', 'The door did not respond; the attempt was logged', {
-        items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
-      });
-    }
-    return { result: outcome.result, status: outcome.status, door_log_id: logId, reason: outcome.reason };
+    return logId;
   }
 
   /** Locks the door again unless something changed it since this open (relockDoor checks the time). */

@@ -94,6 +94,8 @@ export interface OpenAttempt {
   at: Date;
   actorType: DoorLogValues['actorType'];
   userId: string | null;
+  visitorId: string | null;
+  unitId: string | null;
   method: DoorLogValues['method'];
   result: DoorLogValues['result'];
   reason: string | null;
@@ -113,7 +115,7 @@ export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], 
     attempts.map(
       (a) =>
         sql`(${a.logId}::uuid, ${a.buildingId}::uuid, ${a.doorId}::uuid, ${a.at.toISOString()}::timestamptz, ${a.actorType},
-             ${a.userId}::uuid, ${a.method}, ${a.result}, ${a.reason})`,
+             ${a.userId}::uuid, ${a.visitorId}::uuid, ${a.unitId}::uuid, ${a.method}, ${a.result}, ${a.reason})`,
     ),
     sql`, `,
   );
@@ -124,7 +126,7 @@ export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], 
   await queryRows(
     db,
     sql`with logs as (
-          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, method, result, reason)
+          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, visitor_id, unit_id, method, result, reason)
           values ${logRows}
           returning id
         ), updated as (

@@ -213,7 +213,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       const door = await requireDoorForOpen(ctx, request.params.buildingId, request.params.doorId);
       await authorize(request, ctx, 'doorOpen', { buildingId: door.buildingId });
       const { user } = requireAuth(request);
-      return ok(await opener.open(door, { userId: user.id, method: 'dashboard' }));
+      return ok(await opener.open(door, { type: 'user', userId: user.id, method: 'dashboard' }));
     },
   );
 
