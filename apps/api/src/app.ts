@@ -14,16 +14,20 @@ import { registerRequestGuards } from './http/request-guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerAccessRoutes } from './modules/access/routes.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerAppConfigRoutes } from './modules/app-config/routes.js';
 import { registerBuildingRoutes } from './modules/buildings/routes.js';
 import { registerDoorRoutes } from './modules/doors/routes.js';
+import { registerEntryScheduleRoutes } from './modules/entry-schedules/routes.js';
 import { registerEventRoutes } from './modules/events/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIntercomRoutes } from './modules/intercoms/routes.js';
 import { registerMailRoutes } from './modules/mail/routes.js';
 import { registerManagerRoutes } from './modules/managers/routes.js';
 import { registerSessionRoutes } from './modules/sessions/routes.js';
+import { registerUnitRoutes } from './modules/units/routes.js';
+import { registerUserRoutes } from './modules/users/routes.js';
 import { apiPackageRoot } from './package-root.js';
 
 const defaultWebDist = path.resolve(apiPackageRoot, '../web/dist');
@@ -111,6 +115,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerDoorRoutes(api, ctx);
       registerIntercomRoutes(api, ctx);
       registerManagerRoutes(api, ctx);
+      registerUnitRoutes(api, ctx);
+      registerEntryScheduleRoutes(api, ctx);
+      registerAccessRoutes(api, ctx);
+      registerUserRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -118,9 +118,11 @@ export const doorStatusSchema = z.object({
  * POST …/open: `via` says where the person pressed Open (the dashboard, or the Gatehouse App), for
  * the door log. The body may be left out.
  */
-export const doorOpenBodySchema = z
-  .strictObject({ via: z.enum(['dashboard', 'webapp']).default('dashboard') })
-  .prefault({});
+export const doorOpenBodySchema = z.preprocess(
+  // Fastify hands over a missing body as null.
+  (body) => body ?? {},
+  z.strictObject({ via: z.enum(['dashboard', 'webapp']).default('dashboard') }),
+);
 
 /** POST …/open: what happened, with the door log row that records it. */
 export const doorOpenResultSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buildings, doors, entrySchedules, memberships, units } from '../../db/schema.js';
 
@@ -37,4 +37,20 @@ export async function unitIdsOfUser(db: Executor, userId: string): Promise<strin
     .from(memberships)
     .where(eq(memberships.userId, userId));
   return rows.map((row) => row.unitId);
+}
+
+/** Doors with their building, of these buildings (every building when undefined), by building and name. */
+export async function doorsOfBuildings(
+  db: Executor,
+  buildingIds: readonly string[] | undefined,
+  limit: number,
+) {
+  if (buildingIds?.length === 0) return [];
+  return db
+    .select({ door: doors, building: { id: buildings.id, name: buildings.name } })
+    .from(doors)
+    .innerJoin(buildings, eq(buildings.id, doors.buildingId))
+    .where(buildingIds ? inArray(doors.buildingId, [...buildingIds]) : undefined)
+    .orderBy(asc(buildings.name), desc(doors.isEntrance), asc(doors.name))
+    .limit(limit);
 }

@@ -245,12 +245,32 @@ describe('POST …/open', () => {
     }
   });
 
-  it('refuses members and other managers without opening or logging anything', async () => {
+  it('refuses other managers and strangers without opening or logging anything', async () => {
     const door = await createDoor(t.ctx, r.building.id);
-    for (const token of [r.tokens.member, r.tokens.unitManager, r.tokens.otherManager, r.tokens.stranger]) {
+    for (const token of [r.tokens.otherManager, r.tokens.stranger]) {
       expect((await call(t.app, 'POST', `${doorPath(door.id)}/open`, { token })).statusCode).toBe(403);
     }
     expect(await logsOf(door.id)).toHaveLength(0);
+    const [row] = await t.ctx.db.select().from(doors).where(eq(doors.id, door.id));
+    expect(row!.status).toBe('locked');
+  });
+
+  it('refuses members outside any schedule, and logs the refusal', async () => {
+    const door = await createDoor(t.ctx, r.building.id);
+    for (const token of [r.tokens.member, r.tokens.unitManager]) {
+      const response = await call(t.app, 'POST', `${doorPath(door.id)}/open`, {
+        token,
+        body: { via: 'webapp' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(errorsOf(response)[0]).toMatchObject({ code: 'outside_schedule' });
+    }
+    const logs = await logsOf(door.id);
+    expect(logs).toHaveLength(2);
+    expect(logs.every((log) => log.result === 'refused' && log.method === 'webapp')).toBe(true);
+    expect(logs.map((log) => log.userId).sort()).toEqual(
+      [r.people.member.id, r.people.unitManager.id].sort(),
+    );
     const [row] = await t.ctx.db.select().from(doors).where(eq(doors.id, door.id));
     expect(row!.status).toBe('locked');
   });

@@ -1,6 +1,8 @@
 import {
+  can,
   DOOR_LIST_LIMIT,
   doorCreateBodySchema,
+  doorOpenBodySchema,
   doorOpenResultSchema,
   doorPreloadsQuerySchema,
   doorSchema,
@@ -12,9 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { requireAuth } from '../../http/authenticate.js';
+import { requireAuth, roleDataOf } from '../../http/authenticate.js';
 import { allows, authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { openSchedulesNow } from '../access/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
@@ -204,16 +208,33 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Open a door remotely',
         description:
-          'Every attempt is written to the door log. A driver failure answers 502 (and is logged).',
+          'Building managers may always; members of a unit while one of its entry schedules lets them through ' +
+          '(else 403 `outside_schedule`, logged as refused). Every attempt is written to the door log; a driver ' +
+          'failure answers 502 (and is logged). `via` says where Open was pressed.',
         params: doorParams,
+        body: doorOpenBodySchema,
         response: { 200: envelopeOf(doorOpenResultSchema) },
       },
     },
     async (request) => {
       const door = await requireDoorForOpen(ctx, request.params.buildingId, request.params.doorId);
-      await authorize(request, ctx, 'doorOpen', { buildingId: door.buildingId });
       const { user } = requireAuth(request);
-      return ok(await opener.open(door, { type: 'user', userId: user.id, method: 'dashboard' }));
+      const actor = { type: 'user' as const, userId: user.id, method: request.body.via };
+      const roleData = await roleDataOf(request, ctx);
+      if (can(roleData, 'doorOpen', { buildingId: door.buildingId }))
+        return ok(await opener.open(door, actor));
+
+      // Not a manager: only through an entry schedule of one of the person's units.
+      if (!can(roleData, 'doorRead', { buildingId: door.buildingId })) throw forbidden();
+      const [open] = await openSchedulesNow(ctx.db, roleData.uMemberOfUnit, new Date(), door.id);
+      if (!open) {
+        const reason = 'outside_schedule: no entry schedule of the person’s units lets them through now';
+        await opener.refuse(door, actor, reason);
+        throw new AppError('forbidden', 'You may not open this door now', {
+          items: [{ code: 'outside_schedule', message: 'This door is not open to you at this time' }],
+        });
+      }
+      return ok(await opener.open(door, { ...actor, unitId: open.unit.id }));
     },
   );
 

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { inviteUser } from '../account/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import type { UserRow } from '../users/repository.js';
+import { personView } from '../users/service.js';
 import {
   countManagersLocked,
   deleteManager,
@@ -23,17 +24,6 @@ import {
 const tags = ['Managers'];
 const buildingParams = z.object({ buildingId: z.uuid() });
 const managerParams = z.object({ buildingId: z.uuid(), managerId: z.uuid() });
-
-/** A person as other people see them; `invite_pending` until they choose a password. */
-export function personView(user: UserRow) {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    invite_pending: user.passwordHash === null,
-  };
-}
 
 function managerView({ manager, user }: { manager: ManagerRow; user: UserRow }) {
   return {

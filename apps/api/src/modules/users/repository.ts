@@ -1,7 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { recoveryCodes, sessions, users } from '../../db/schema.js';
+import {
+  buildingManagers,
+  buildings,
+  memberships,
+  recoveryCodes,
+  sessions,
+  units,
+  users,
+} from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -87,4 +95,78 @@ export async function revokeUserSessions(
         exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
       ),
     );
+}
+
+const userSortColumns = {
+  email: users.email,
+  last_name: users.lastName,
+  inserted_at: users.insertedAt,
+} as const;
+
+export async function listUsers(
+  db: Executor,
+  options: {
+    search?: string;
+    sort: keyof typeof userSortColumns;
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern
+    ? sql`(${users.email} ilike ${pattern} or ${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern}
+           or (coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern})`
+    : undefined;
+  const column = userSortColumns[options.sort];
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(
+        options.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`,
+        users.id,
+      )
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function listMembershipsOfUser(db: Executor, userId: string) {
+  return db
+    .select({
+      id: memberships.id,
+      role: memberships.role,
+      unit: { id: units.id, name: units.name },
+      building: { id: buildings.id, name: buildings.name },
+    })
+    .from(memberships)
+    .innerJoin(units, eq(units.id, memberships.unitId))
+    .innerJoin(buildings, eq(buildings.id, units.buildingId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(buildings.name, units.name);
+}
+
+export async function listManagershipsOfUser(db: Executor, userId: string) {
+  return db
+    .select({ id: buildingManagers.id, building: { id: buildings.id, name: buildings.name } })
+    .from(buildingManagers)
+    .innerJoin(buildings, eq(buildings.id, buildingManagers.buildingId))
+    .where(eq(buildingManagers.userId, userId))
+    .orderBy(buildings.name);
+}
+
+export async function deleteUser(db: Executor, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function countSuperadmins(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.isSuperadmin, true));
+  return row?.count ?? 0;
 }
