@@ -10,6 +10,7 @@ import { AuthCache } from './modules/auth/auth-cache.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { TokenIssuer } from './modules/auth/tokens.js';
 import { DoorCache } from './modules/doors/door-cache.js';
+import { DoorOpener } from './modules/doors/door-opener.js';
 import { createDatabaseEventBus, createRedisEventBus, type EventBus } from './modules/events/event-bus.js';
 import { MailDispatcher } from './modules/mail/dispatcher.js';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   authCache: AuthCache;
   /** Doors as remote opens need them (see DoorCache). */
   doorCache: DoorCache;
+  /** Opens doors and records every attempt (one per process). */
+  doorOpener: DoorOpener;
   /** Building events for the live pages, shared by every server process. */
   events: EventBus;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
@@ -84,6 +87,10 @@ export async function createAppContext(
     },
   );
 
+  const encryptionKey = deriveKey(secret, 'secret-encryption');
+  // One per process, so concurrent opens from every path share its batches (see DoorOpener).
+  const doorOpener = new DoorOpener({ db: database.db, events, encryptionKey });
+
   return {
     config,
     database,
@@ -93,7 +100,7 @@ export async function createAppContext(
       refreshSeconds: config.refreshTokenTtlSeconds,
     }),
     passwords: new PasswordHasher(config.argon2),
-    encryptionKey: deriveKey(secret, 'secret-encryption'),
+    encryptionKey,
     throttles: {
       loginPerAccount: new Throttle(
         'login-account',
@@ -109,10 +116,12 @@ export async function createAppContext(
     },
     authCache,
     doorCache,
+    doorOpener,
     events,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,
     close: async () => {
+      await doorOpener.stop();
       await stopListening();
       await events.close();
       await dispatcher?.stop();

@@ -25,9 +25,11 @@ import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIntercomRoutes } from './modules/intercoms/routes.js';
 import { registerMailRoutes } from './modules/mail/routes.js';
 import { registerManagerRoutes } from './modules/managers/routes.js';
+import { registerMemberRoutes } from './modules/members/routes.js';
 import { registerSessionRoutes } from './modules/sessions/routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
+import { registerVisitorRoutes } from './modules/visitors/routes.js';
 import { apiPackageRoot } from './package-root.js';
 
 const defaultWebDist = path.resolve(apiPackageRoot, '../web/dist');
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerDoorRoutes(api, ctx);
       registerIntercomRoutes(api, ctx);
       registerManagerRoutes(api, ctx);
+      registerMemberRoutes(api, ctx);
+      registerVisitorRoutes(api, ctx);
       registerUnitRoutes(api, ctx);
       registerEntryScheduleRoutes(api, ctx);
       registerAccessRoutes(api, ctx);

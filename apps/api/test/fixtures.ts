@@ -83,3 +83,42 @@ export async function buildingWithRoles(ctx: AppContext, app: FastifyInstance) {
 }
 
 export type Roles = Awaited<ReturnType<typeof buildingWithRoles>>;
+
+/**
+ * People of other units, who must be refused a unit's members and visitors (decision 006: a unit's
+ * resources are checked on the unit alone): a member, invite-member and unit manager of another unit
+ * of the same building, and a unit manager of a unit in another building.
+ */
+export async function unitOutsiders(ctx: AppContext, app: FastifyInstance, roles: Roles) {
+  const otherUnit = await createUnit(ctx, roles.building.id);
+  const unitOfOtherBuilding = await createUnit(ctx, roles.otherBuilding.id);
+  const people = {
+    memberOfOtherUnit: await createUser(ctx),
+    inviteMemberOfOtherUnit: await createUser(ctx),
+    unitManagerOfOtherUnit: await createUser(ctx),
+    unitManagerOfOtherBuilding: await createUser(ctx),
+  };
+  await makeMember(ctx, otherUnit.id, people.memberOfOtherUnit, 'member');
+  await makeMember(ctx, otherUnit.id, people.inviteMemberOfOtherUnit, 'invite_member');
+  await makeMember(ctx, otherUnit.id, people.unitManagerOfOtherUnit, 'unit_manager');
+  await makeMember(ctx, unitOfOtherBuilding.id, people.unitManagerOfOtherBuilding, 'unit_manager');
+  const tokens = Object.fromEntries(
+    await Promise.all(
+      Object.entries(people).map(
+        async ([role, user]) => [role, (await signIn(app, user.email)).access] as const,
+      ),
+    ),
+  ) as Record<keyof typeof people, string>;
+  return { otherUnit, unitOfOtherBuilding, people, tokens };
+}
+
+/** A multipart/form-data body with one file, for upload calls: `call(app, 'POST', url, {...upload})`. */
+export async function fileUpload(content: string | Uint8Array, filename = 'upload.csv', type = 'text/csv') {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type }), filename);
+  const encoded = new Response(form);
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}

@@ -24,12 +24,13 @@ export const visitorSchema = z.object({
 const visitorName = z.string().trim().min(1, 'A visitor needs a name').max(120);
 const optionalEmail = emailSchema.nullish().or(z.literal('').transform(() => null));
 
+// Absent or null: the default (from now, for 24 hours). Null is what bulk_validate gives for an empty cell.
 const validity = {
-  valid_from: z.iso.datetime({ offset: true }).optional(),
-  valid_until: z.iso.datetime({ offset: true }).optional(),
+  valid_from: z.iso.datetime({ offset: true }).nullish(),
+  valid_until: z.iso.datetime({ offset: true }).nullish(),
 };
 
-const endsAfterStart = (value: { valid_from?: string; valid_until?: string }) =>
+const endsAfterStart = (value: { valid_from?: string | null; valid_until?: string | null }) =>
   !value.valid_from || !value.valid_until || Date.parse(value.valid_from) < Date.parse(value.valid_until);
 const rangeError = { message: 'The link must end after it starts', path: ['valid_until'] };
 
@@ -55,7 +56,13 @@ export const visitorBulkCreateBodySchema = z.strictObject({
 
 /** GET /visitors/{uuid} (no sign-in): what the visitor's page shows. */
 export const visitorAccessSchema = z.object({
-  visitor: z.object({ name: z.string(), valid_from: timestampSchema, valid_until: timestampSchema }),
+  visitor: z.object({
+    name: z.string(),
+    valid_from: timestampSchema,
+    valid_until: timestampSchema,
+    /** `upcoming` before the link starts (no doors yet), else `active`. */
+    state: z.enum(['upcoming', 'active']),
+  }),
   unit: z.object({ name: z.string() }),
   building: z.object({ name: z.string(), time_zone: z.string() }),
   doors: z.array(z.object({ id: idSchema, name: z.string(), is_entrance: z.boolean() })),

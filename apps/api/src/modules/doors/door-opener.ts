@@ -55,7 +55,7 @@ export class DoorOpener {
   private readonly records: Batcher<PendingRecord>;
   private readonly relockTimers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'events' | 'encryptionKey'>) {
     this.records = new Batcher((batch) => this.writeRecords(batch));
   }
 

@@ -22,7 +22,6 @@ import { openSchedulesNow } from '../access/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
-import { DoorOpener } from './door-opener.js';
 import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
 import {
   doorView,
@@ -40,10 +39,6 @@ const doorReply = envelopeOf(doorSchema);
 
 export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const opener = new DoorOpener(ctx);
-  app.addHook('onClose', async () => {
-    await opener.stop();
-  });
 
   api.get(
     '/buildings/:buildingId/doors',
@@ -222,19 +217,19 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       const actor = { type: 'user' as const, userId: user.id, method: request.body.via };
       const roleData = await roleDataOf(request, ctx);
       if (can(roleData, 'doorOpen', { buildingId: door.buildingId }))
-        return ok(await opener.open(door, actor));
+        return ok(await ctx.doorOpener.open(door, actor));
 
       // Not a manager: only through an entry schedule of one of the person's units.
       if (!can(roleData, 'doorRead', { buildingId: door.buildingId })) throw forbidden();
       const [open] = await openSchedulesNow(ctx.db, roleData.uMemberOfUnit, new Date(), door.id);
       if (!open) {
         const reason = 'outside_schedule: no entry schedule of the person’s units lets them through now';
-        await opener.refuse(door, actor, reason);
+        await ctx.doorOpener.refuse(door, actor, reason);
         throw new AppError('forbidden', 'You may not open this door now', {
           items: [{ code: 'outside_schedule', message: 'This door is not open to you at this time' }],
         });
       }
-      return ok(await opener.open(door, { ...actor, unitId: open.unit.id }));
+      return ok(await ctx.doorOpener.open(door, { ...actor, unitId: open.unit.id }));
     },
   );
 

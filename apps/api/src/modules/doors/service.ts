@@ -62,11 +62,11 @@ export function prepareDriverSettings(
   };
 }
 
-export function readSecrets(ctx: AppContext, door: DoorRow): Record<string, unknown> {
+export function readSecrets(ctx: Pick<AppContext, 'encryptionKey'>, door: DoorRow): Record<string, unknown> {
   return door.secretsEncrypted ? JSON.parse(decryptText(ctx.encryptionKey, door.secretsEncrypted)) : {};
 }
 
-export function driverDoor(ctx: AppContext, door: DoorRow): DriverDoor {
+export function driverDoor(ctx: Pick<AppContext, 'encryptionKey'>, door: DoorRow): DriverDoor {
   return {
     id: door.id,
     driver: door.driver,

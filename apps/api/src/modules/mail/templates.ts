@@ -2,7 +2,7 @@
  * Mail texts in English and Dutch. A mail goes out in the recipient's language (their account
  * locale; English when unknown).
  */
-export type MailKind = 'password_reset' | 'email_change' | 'invite';
+export type MailKind = 'password_reset' | 'email_change' | 'invite' | 'visitor_link';
 export type Locale = 'en' | 'nl';
 
 interface Rendered {
@@ -26,6 +26,10 @@ const templates: Record<Locale, Record<MailKind, Template>> = {
       subject: 'You are invited to Gatehouse',
       text: `Hello ${name},\n\n${inviter ?? 'Your building manager'} invited you to Gatehouse, where you open your building's doors from your phone. To accept, choose a password within 7 days:\n\n${link}\n`,
     }),
+    visitor_link: ({ link, name, inviter }) => ({
+      subject: 'Your Gatehouse visitor link',
+      text: `Hello ${name},\n\n${inviter ?? 'Your host'} invited you as a visitor. This link shows when you are expected and opens the doors for you during your visit:\n\n${link}\n\nKeep the link to yourself: whoever has it can open these doors while it is valid.\n`,
+    }),
   },
   nl: {
     password_reset: ({ link, name }) => ({
@@ -39,6 +43,10 @@ const templates: Record<Locale, Record<MailKind, Template>> = {
     invite: ({ link, name, inviter }) => ({
       subject: 'Je bent uitgenodigd voor Gatehouse',
       text: `Hallo ${name},\n\n${inviter ?? 'Je gebouwbeheerder'} heeft je uitgenodigd voor Gatehouse, waarmee je de deuren van je gebouw met je telefoon opent. Kies binnen 7 dagen een wachtwoord om de uitnodiging aan te nemen:\n\n${link}\n`,
+    }),
+    visitor_link: ({ link, name, inviter }) => ({
+      subject: 'Je Gatehouse-bezoekerslink',
+      text: `Hallo ${name},\n\n${inviter ?? 'Je gastheer'} heeft je als bezoeker uitgenodigd. Deze link laat zien wanneer je verwacht wordt en opent tijdens je bezoek de deuren voor je:\n\n${link}\n\nHoud de link voor jezelf: wie hem heeft, kan deze deuren openen zolang hij geldig is.\n`,
     }),
   },
 };

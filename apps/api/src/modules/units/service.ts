@@ -7,8 +7,12 @@ import { listDoors } from '../doors/repository.js';
 import { doorView } from '../doors/service.js';
 import { listSchedulesOfUnit } from '../entry-schedules/repository.js';
 import { scheduleView } from '../entry-schedules/service.js';
+import { listMembers } from '../members/repository.js';
+import { memberView } from '../members/service.js';
 import { findUserById } from '../users/repository.js';
 import { personView } from '../users/service.js';
+import { listVisitors } from '../visitors/repository.js';
+import { visitorState, visitorView } from '../visitors/service.js';
 import { findUnit, type UnitWithBuilding } from './repository.js';
 
 /** A unit with its building (id, name, time zone), or 404. */
@@ -40,6 +44,7 @@ export async function unitPreloads(
   ctx: AppContext,
   { unit, building }: UnitWithBuilding,
   asked: Set<string>,
+  // `delegates` is the unitUpdate permission: it also decides whether members' phone numbers show.
   allowed: { delegates: boolean; doors: boolean; schedules: boolean; members: boolean; visitors: boolean },
 ) {
   const extras: Record<string, unknown> = {};
@@ -51,6 +56,17 @@ export async function unitPreloads(
   if (asked.has('entry_schedules') && allowed.schedules) {
     const rows = await listSchedulesOfUnit(ctx.db, unit.id);
     extras.entry_schedules = rows.map(({ schedule }) => scheduleView(schedule, building.timeZone));
+  }
+  if (asked.has('members_user') && allowed.members) {
+    extras.members_user = (await listMembers(ctx.db, unit.id)).map((member) =>
+      memberView(member, allowed.delegates),
+    );
+  }
+  if (asked.has('active_visitors') && allowed.visitors) {
+    const now = new Date();
+    extras.active_visitors = (await listVisitors(ctx.db, unit.id))
+      .filter((visitor) => visitorState(visitor, now) === 'active')
+      .map((visitor) => visitorView(ctx, visitor, now));
   }
   if (asked.has('delegate_user') && allowed.delegates)
     extras.delegate_user = await personOrNull(ctx, unit.delegateUserId);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorsOf, type TestApp } from '../../../test/app.js';
 import { buildingWithRoles, createUnit, type Roles } from '../../../test/fixtures.js';
 import { newId } from '../../db/ids.js';
-import { entrySchedules, units } from '../../db/schema.js';
+import { entrySchedules, units, users, visitors } from '../../db/schema.js';
 
 let t: TestApp;
 let r: Roles;
@@ -139,5 +139,43 @@ describe('POST, PUT and DELETE /units', () => {
     expect(
       await t.ctx.db.select().from(entrySchedules).where(eq(entrySchedules.unitId, unit.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe('GET /units/{id} members and visitors', () => {
+  it('preloads the members (phones only for those who run the unit) and the active visitors', async () => {
+    await t.ctx.db.update(users).set({ phone: '+31612345678' }).where(eq(users.id, r.people.member.id));
+    const now = Date.now();
+    await t.ctx.db.insert(visitors).values([
+      {
+        id: newId(),
+        unitId: r.unit.id,
+        linkUuid: crypto.randomUUID(),
+        name: 'Now',
+        validFrom: new Date(now - 60_000),
+        validUntil: new Date(now + 3600_000),
+      },
+      {
+        id: newId(),
+        unitId: r.unit.id,
+        linkUuid: crypto.randomUUID(),
+        name: 'Gone',
+        validFrom: new Date(now - 7200_000),
+        validUntil: new Date(now - 3600_000),
+      },
+    ]);
+    const path = `/units/${r.unit.id}?preloads=members_user,active_visitors`;
+    const asManager = (await call(t.app, 'GET', path, { token: r.tokens.manager })).json().data;
+    const member = asManager.members_user.find(
+      (m: { user: { id: string } }) => m.user.id === r.people.member.id,
+    );
+    expect(member.user.phone).toBe('+31612345678');
+    expect(asManager.active_visitors.map((v: { name: string }) => v.name)).toEqual(['Now']);
+    const asMember = (await call(t.app, 'GET', path, { token: r.tokens.inviteMember })).json().data;
+    const seen = asMember.members_user.find(
+      (m: { user: { id: string } }) => m.user.id === r.people.member.id,
+    );
+    expect(seen.user.phone).toBeNull();
+    expect(asMember.members_user).toHaveLength(3);
   });
 });
