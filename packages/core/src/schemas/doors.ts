@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
 import { intercomSchema } from './intercoms.js';
+import { preloadsQuerySchema } from './lists.js';
 
 export const DOOR_DRIVERS = ['simulated', 'http_relay'] as const;
 export const DOOR_STATUSES = ['unknown', 'locked', 'unlocked', 'offline', 'error'] as const;
@@ -72,21 +73,7 @@ export const pincodeBodySchema = z.strictObject({
 });
 
 /** `?preloads=intercom,secrets` of GET /buildings/{b}/doors/{d}. */
-export const doorPreloadsQuerySchema = z.object({
-  preloads: z
-    .string()
-    .optional()
-    .transform(
-      (value) =>
-        new Set(
-          (value ?? '')
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        ),
-    )
-    .pipe(z.set(z.enum(['intercom', 'secrets']), { message: 'Preloads are intercom and secrets' })),
-});
+export const doorPreloadsQuerySchema = preloadsQuerySchema(['intercom', 'secrets']);
 
 export const doorSchema = z.object({
   id: idSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
 import { doorSchema } from './doors.js';
+import { preloadsQuerySchema } from './lists.js';
 
 /** HH:MM (24 hours); seconds are not kept. */
 export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 08:30');
@@ -39,21 +40,7 @@ export const entryScheduleUpdateBodySchema = z
   .strictObject({ ...z.object(dates).partial().shape, ...z.object(times).partial().shape })
   .refine(datesInOrder, datesError);
 
-export const entrySchedulePreloadsQuerySchema = z.object({
-  preloads: z
-    .string()
-    .optional()
-    .transform(
-      (value) =>
-        new Set(
-          (value ?? '')
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        ),
-    )
-    .pipe(z.set(z.enum(['door']), { message: 'The only preload is door' })),
-});
+export const entrySchedulePreloadsQuerySchema = preloadsQuerySchema(['door']);
 
 export type EntrySchedule = z.infer<typeof entryScheduleSchema>;
 export type EntryScheduleCreateBody = z.input<typeof entryScheduleCreateBodySchema>;

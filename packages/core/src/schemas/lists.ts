@@ -21,6 +21,28 @@ export function pagedListQuerySchema<Sort extends string>(
   });
 }
 
+/**
+ * `?preloads=a,b` (spec 7): a comma-separated list of the related data to include, each one of
+ * `allowed`; parsed into a Set.
+ */
+export function preloadsQuerySchema<Preload extends string>(allowed: readonly [Preload, ...Preload[]]) {
+  return z.object({
+    preloads: z
+      .string()
+      .optional()
+      .transform(
+        (value) =>
+          new Set(
+            (value ?? '')
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+          ),
+      )
+      .pipe(z.set(z.enum(allowed), { message: `Preloads are ${allowed.join(', ')}` })),
+  });
+}
+
 /** `meta` of a paged list. */
 export const pageMetaSchema = z.object({
   total: z.number().int().min(0),

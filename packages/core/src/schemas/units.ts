@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
 import { doorSchema } from './doors.js';
 import { entryScheduleSchema } from './entry-schedules.js';
-import { pagedListQuerySchema } from './lists.js';
+import { pagedListQuerySchema, preloadsQuerySchema } from './lists.js';
 import { personSchema } from './managers.js';
 import { memberSchema } from './members.js';
 import { visitorSchema } from './visitors.js';
@@ -43,21 +43,7 @@ export const UNIT_PRELOADS = [
 ] as const;
 
 /** `?preloads=members_user,building_doors,…` of GET /units/{id} (spec 7). */
-export const unitPreloadsQuerySchema = z.object({
-  preloads: z
-    .string()
-    .optional()
-    .transform(
-      (value) =>
-        new Set(
-          (value ?? '')
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        ),
-    )
-    .pipe(z.set(z.enum(UNIT_PRELOADS), { message: `Preloads are ${UNIT_PRELOADS.join(', ')}` })),
-});
+export const unitPreloadsQuerySchema = preloadsQuerySchema(UNIT_PRELOADS);
 
 /** GET /units: the units the caller may list, optionally of one building. */
 export const unitListQuerySchema = pagedListQuerySchema(['name', 'inserted_at'], 'name').extend({

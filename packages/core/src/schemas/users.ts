@@ -3,7 +3,7 @@ import { LOCALES } from '../constants.js';
 import { phoneSchema } from '../phone.js';
 import { personNameSchema } from './account.js';
 import { emailSchema, idSchema, timestampSchema } from './common.js';
-import { pagedListQuerySchema } from './lists.js';
+import { pagedListQuerySchema, preloadsQuerySchema } from './lists.js';
 import { memberRoleSchema } from './members.js';
 import { sessionSchema } from './session.js';
 
@@ -41,21 +41,7 @@ export const userListQuerySchema = pagedListQuerySchema(['email', 'last_name', '
 
 export const USER_PRELOADS = ['memberships_unit_building', 'managerships_building', 'sessions'] as const;
 
-export const userPreloadsQuerySchema = z.object({
-  preloads: z
-    .string()
-    .optional()
-    .transform(
-      (value) =>
-        new Set(
-          (value ?? '')
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        ),
-    )
-    .pipe(z.set(z.enum(USER_PRELOADS), { message: `Preloads are ${USER_PRELOADS.join(', ')}` })),
-});
+export const userPreloadsQuerySchema = preloadsQuerySchema(USER_PRELOADS);
 
 /** PUT /users/{id} (superadmin): an email set here takes effect at once (no confirmation mail). */
 export const userUpdateBodySchema = z.strictObject({
