@@ -16,6 +16,7 @@ import { roleDataOf } from '../../http/authenticate.js';
 import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
+import { pageMeta, pageWindow } from '../../http/pagination.js';
 import { countPerDay, insertBuilding, listBuildings, updateBuilding } from './repository.js';
 import {
   buildingViews,
@@ -70,16 +71,15 @@ export function registerBuildingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const roleData = await roleDataOf(request, ctx);
-      const { search, sort, order, page, page_size } = request.query;
+      const { search, sort, order } = request.query;
       const { rows, total } = await listBuildings(ctx.db, {
         ids: visibleBuildingIds(roleData),
         search,
         sort,
         order,
-        limit: page_size,
-        offset: (page - 1) * page_size,
+        ...pageWindow(request.query),
       });
-      return ok(await buildingViews(ctx, roleData, rows), { total, page, page_size });
+      return ok(await buildingViews(ctx, roleData, rows), pageMeta(request.query, total));
     },
   );
 

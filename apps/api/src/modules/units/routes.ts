@@ -15,6 +15,7 @@ import { roleDataOf } from '../../http/authenticate.js';
 import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { AppError, invalidField } from '../../http/errors.js';
+import { pageMeta, pageWindow } from '../../http/pagination.js';
 import { requireBuilding } from '../buildings/service.js';
 import {
   deleteUnit,
@@ -66,7 +67,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await authorize(request, ctx, 'unitList');
       const roleData = await roleDataOf(request, ctx);
-      const { building_id, search, sort, order, page, page_size } = request.query;
+      const { building_id, search, sort, order } = request.query;
       const { rows, total } = await listUnits(ctx.db, {
         visible: roleData.isSuperadmin
           ? undefined
@@ -75,10 +76,9 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
         search,
         sort,
         order,
-        limit: page_size,
-        offset: (page - 1) * page_size,
+        ...pageWindow(request.query),
       });
-      return ok(rows.map(unitView), { total, page, page_size });
+      return ok(rows.map(unitView), pageMeta(request.query, total));
     },
   );
 

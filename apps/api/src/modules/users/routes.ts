@@ -13,6 +13,7 @@ import { requireAuth } from '../../http/authenticate.js';
 import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
+import { pageMeta, pageWindow } from '../../http/pagination.js';
 import { listActiveSessions, revokeSession } from '../sessions/repository.js';
 import {
   deleteUser,
@@ -55,15 +56,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await authorize(request, ctx, 'userList');
-      const { search, sort, order, page, page_size } = request.query;
+      const { search, sort, order } = request.query;
       const { rows, total } = await listUsers(ctx.db, {
         search,
         sort,
         order,
-        limit: page_size,
-        offset: (page - 1) * page_size,
+        ...pageWindow(request.query),
       });
-      return ok(rows.map(userView), { total, page, page_size });
+      return ok(rows.map(userView), pageMeta(request.query, total));
     },
   );
 
