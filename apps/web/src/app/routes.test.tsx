@@ -104,8 +104,8 @@ describe('routes of spec section 2', () => {
       'GET /app_config': ok(APP_CONFIG_WIRE),
     });
     signIn();
-    await renderApp('/units');
-    expect(await screen.findByText('No units yet')).toBeInTheDocument();
+    await renderApp('/buildings/b1/door_entries');
+    expect(await screen.findByText('No door activity yet')).toBeInTheDocument();
   });
 
   it('greets the user on the dashboard by display name', async () => {

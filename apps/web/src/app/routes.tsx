@@ -95,6 +95,42 @@ function buildingListSearch(search: Record<string, unknown>): BuildingListSearch
   return result;
 }
 
+/** A paged list's search, page and sort, kept in the URL; defaults (first sort, ascending) are left out. */
+interface PagedListSearch<Sort extends string> {
+  search?: string;
+  page?: number;
+  sort?: Sort;
+  order?: 'desc';
+}
+
+function pagedListSearch<Sort extends string>(sorts: readonly Sort[]) {
+  return (search: Record<string, unknown>): PagedListSearch<Sort> => {
+    const result: PagedListSearch<Sort> = {};
+    const text = typeof search.search === 'number' ? String(search.search) : optionalString(search.search);
+    if (text?.trim()) result.search = text.trim();
+    const page = Number(search.page);
+    if (Number.isInteger(page) && page > 1) result.page = page;
+    const sort = sorts.find((value) => value === search.sort);
+    if (sort) result.sort = sort;
+    if (search.order === 'desc') result.order = 'desc';
+    return result;
+  };
+}
+
+/** Units sort by name (the default) or by age. */
+const unitListSearch = pagedListSearch(['inserted_at'] as const);
+
+/** `/units` may also be narrowed to one building (`?building_id=`). */
+function allUnitsSearch(
+  search: Record<string, unknown>,
+): PagedListSearch<'inserted_at'> & { building_id?: string } {
+  const buildingId = optionalString(search.building_id);
+  return { ...unitListSearch(search), ...(buildingId ? { building_id: buildingId } : {}) };
+}
+
+/** Accounts sort by email (the default), last name or age. */
+const accountListSearch = pagedListSearch(['last_name', 'inserted_at'] as const);
+
 /** `?building=` keeps the building a unit page was reached from, for its breadcrumbs (spec 2). */
 function unitSearch(search: Record<string, unknown>): { building?: string } {
   const building = optionalString(search.building);
@@ -270,6 +306,7 @@ const buildingPropertiesRoute = createRoute({
 const buildingUnitsRoute = createRoute({
   ...child,
   path: '/buildings/$buildingId/units',
+  validateSearch: unitListSearch,
   component: BuildingUnitsPage,
   staticData: page({
     isProtected: true,
@@ -440,6 +477,7 @@ const managerRoute = createRoute({
 const unitsRoute = createRoute({
   ...child,
   path: '/units',
+  validateSearch: allUnitsSearch,
   component: UnitsPage,
   staticData: page({
     isProtected: true,
@@ -595,6 +633,7 @@ const entryScheduleRoute = createRoute({
 const accountsRoute = createRoute({
   ...child,
   path: '/accounts',
+  validateSearch: accountListSearch,
   component: AccountsPage,
   staticData: page({
     isProtected: true,

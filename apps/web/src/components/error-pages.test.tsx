@@ -9,6 +9,7 @@ function api(account = accountWire()) {
     'GET /me/account': ok({ account }),
     'GET /app_config': ok(APP_CONFIG_WIRE),
     'GET /me/sessions': ok([]),
+    'GET /users': ok([], { total: 0, page: 1, page_size: 25 }),
   });
 }
 
@@ -49,7 +50,7 @@ describe('403 page', () => {
     signIn();
     await renderApp('/accounts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Accounts' })).toBeInTheDocument();
-    expect(screen.getByText('No accounts to show yet')).toBeInTheDocument();
+    expect(await screen.findByText('No accounts to show yet')).toBeInTheDocument();
   });
 
   it('goes back when "Take me back" is pressed', async () => {

@@ -1,4 +1,17 @@
-import type { Account, AppConfig, Building, Door, Intercom, Manager, Session } from '@gatehouse/core';
+import type {
+  Account,
+  AppConfig,
+  Building,
+  Door,
+  EntrySchedule,
+  Intercom,
+  Manager,
+  Member,
+  Session,
+  Unit,
+  User,
+  Visitor,
+} from '@gatehouse/core';
 
 export const USER_ID = '01900000-0000-7000-8000-000000000001';
 export const BUILDING_ID = '01900000-0000-7000-8000-0000000000b1';
@@ -155,6 +168,100 @@ export function managerWire(overrides: Partial<Manager> = {}): Manager {
       invite_pending: false,
     },
     inserted_at: STAMP,
+    ...overrides,
+  };
+}
+
+// Units, members, visitors, entry schedules, users (decision 006)
+
+export const MEMBER_ID = '01900000-0000-7000-8000-0000000000c1';
+export const VISITOR_ID = '01900000-0000-7000-8000-000000000f01';
+export const VISITOR_UUID = '3f1c2b7e-5a4d-4c3b-8a2f-1e0d9c8b7a61';
+export const OTHER_USER_ID = '01900000-0000-7000-8000-000000000002';
+export const SCHEDULE_ID = '01900000-0000-7000-8000-000000000501';
+
+export function unitWire(overrides: Partial<Unit> = {}): Unit {
+  return {
+    id: UNIT_ID,
+    building_id: BUILDING_ID,
+    name: 'Apartment 3B',
+    floor: '3',
+    building: { id: BUILDING_ID, name: 'Harbour House', time_zone: 'Europe/Amsterdam' },
+    member_count: 2,
+    delegate_user_id: null,
+    alt_delegate_user_id: null,
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function memberWire(overrides: Partial<Member> = {}): Member {
+  return {
+    id: MEMBER_ID,
+    unit_id: UNIT_ID,
+    role: 'member',
+    user: {
+      id: OTHER_USER_ID,
+      email: 'piet@example.com',
+      first_name: 'Piet',
+      last_name: 'Jansen',
+      invite_pending: false,
+      phone: '+31612345678',
+    },
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function visitorWire(overrides: Partial<Visitor> = {}): Visitor {
+  return {
+    id: VISITOR_ID,
+    unit_id: UNIT_ID,
+    name: 'Anna de Vries',
+    email: 'anna@example.com',
+    phone: null,
+    valid_from: '2025-03-10T09:00:00.000Z',
+    valid_until: '2025-03-11T09:00:00.000Z',
+    revoked_at: null,
+    link: `https://gatehouse.example/visitor/${VISITOR_UUID}`,
+    state: 'active',
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function entryScheduleWire(overrides: Partial<EntrySchedule> = {}): EntrySchedule {
+  return {
+    id: SCHEDULE_ID,
+    unit_id: UNIT_ID,
+    door_id: DOOR_ID,
+    date_start: '2025-03-01',
+    date_end: '2025-03-31',
+    time_start: '07:00',
+    time_end: '22:00',
+    active_now: true,
+    inserted_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+export function userWire(overrides: Partial<User> = {}): User {
+  return {
+    id: OTHER_USER_ID,
+    email: 'piet@example.com',
+    first_name: 'Piet',
+    last_name: 'Jansen',
+    phone: null,
+    locale: 'nl',
+    is_superadmin: false,
+    mfa_enabled: false,
+    invite_pending: false,
+    inserted_at: STAMP,
+    updated_at: STAMP,
     ...overrides,
   };
 }

@@ -278,6 +278,7 @@ describe('door detail', () => {
     expect(within(statusRegion()).getByText('Unlocked')).toBeInTheDocument();
     expect(requests.calls(`POST ${DOOR}/open`)).toHaveLength(1);
     expect(requests.calls(`POST ${DOOR}/open`)[0]?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(requests.calls(`POST ${DOOR}/open`)[0]?.body).toEqual({ via: 'dashboard' });
   });
 
   it('shows an error toast when the lock does not answer (502)', async () => {

@@ -5,6 +5,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { InviteBadge } from '../../../components/invite-badge';
 import { LoadError, LoadingState } from '../../../components/query-state';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
@@ -16,7 +17,6 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useDeleteManager } from '../api/delete-manager';
 import { useManager } from '../api/get-manager';
 import type { Manager } from '../api/get-managers';
-import { InviteBadge } from '../components/invite-badge';
 
 const route = getRouteApi('/buildings/$buildingId/managers/$managerId');
 

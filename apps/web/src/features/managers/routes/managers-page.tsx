@@ -4,13 +4,13 @@ import { IconUserPlus, IconUserShield } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { InviteBadge } from '../../../components/invite-badge';
 import { LoadError, LoadingState } from '../../../components/query-state';
 import { AnchorLink, ButtonLink } from '../../../components/router-links';
 import { useBuilding } from '../../../lib/buildings';
 import { usePageData } from '../../../lib/page-data';
 import { useRoleData } from '../../../lib/session';
 import { type Manager, useManagers } from '../api/get-managers';
-import { InviteBadge } from '../components/invite-badge';
 
 const route = getRouteApi('/buildings/$buildingId/managers');
 

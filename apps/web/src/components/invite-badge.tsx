@@ -6,7 +6,7 @@ export function InviteBadge() {
   const { t } = useTranslation();
   return (
     <Badge color="yellow" variant="light" size="sm">
-      {t('managers.invitePending')}
+      {t('common.invitePending')}
     </Badge>
   );
 }
