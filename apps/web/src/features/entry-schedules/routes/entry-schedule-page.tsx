@@ -63,10 +63,11 @@ function CreateSchedule({ unit, doorId, doorName }: PageProps) {
         submitLabel={t('entrySchedules.create')}
         loading={create.isPending}
         onSubmit={(body, onError) =>
-          create.mutate(body, {
-            onSuccess: () => showSuccessToast(t('entrySchedules.created', { door: doorName })),
-            onError,
-          })
+          // Not mutate()'s own callbacks: the page swaps this form for the new schedule as soon as the
+          // schedule query refreshes, and callbacks of an unmounted caller never run.
+          create
+            .mutateAsync(body)
+            .then(() => showSuccessToast(t('entrySchedules.created', { door: doorName })), onError)
         }
       />
     </SectionCard>
@@ -77,17 +78,18 @@ function RevokeAccess({ unit, doorId, doorName }: PageProps) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const remove = useDeleteEntrySchedule(unit.id, doorId);
+  // mutateAsync, for the same reason as above: this part is replaced once the schedule is gone.
   const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
+    remove.mutateAsync().then(
+      () => {
         close();
         showSuccessToast(t('entrySchedules.deleted', { door: doorName }));
       },
-      onError: (error) => {
+      (error: unknown) => {
         close();
         showErrorToast(error);
       },
-    });
+    );
   return (
     <SectionCard
       title={t('entrySchedules.deleteSection')}
