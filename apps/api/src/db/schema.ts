@@ -175,13 +175,18 @@ export const units = pgTable(
       .references(() => buildings.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     floor: text('floor'),
+    // What is dialled on the building's intercom panel to call this unit (a number or SIP name).
+    intercomCode: text('intercom_code'),
     koneAreaId: text('kone_area_id'),
     delegateUserId: uuid('delegate_user_id').references(() => users.id, { onDelete: 'set null' }),
     altDelegateUserId: uuid('alt_delegate_user_id').references(() => users.id, { onDelete: 'set null' }),
     insertedAt: insertedAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('units_building_id_name_key').on(t.buildingId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('units_building_id_name_key').on(t.buildingId, sql`lower(${t.name})`),
+    uniqueIndex('units_building_intercom_code_key').on(t.buildingId, t.intercomCode),
+  ],
 );
 
 export const doors = pgTable(
@@ -347,8 +352,15 @@ export const doorLogs = pgTable(
   },
   (t) => [
     index('door_logs_building_occurred_idx').on(t.buildingId, t.occurredAt.desc(), t.id.desc()),
-    index('door_logs_door_occurred_idx').on(t.doorId, t.occurredAt.desc()),
-    index('door_logs_user_occurred_idx').on(t.userId, t.occurredAt.desc()),
+    // Each filter of the activity list walks its own index newest first (keyset pages, never OFFSET).
+    index('door_logs_door_occurred_idx').on(t.doorId, t.occurredAt.desc(), t.id.desc()),
+    index('door_logs_user_occurred_idx').on(t.userId, t.occurredAt.desc(), t.id.desc()),
+    index('door_logs_unit_occurred_idx').on(t.unitId, t.occurredAt.desc(), t.id.desc()),
+    index('door_logs_visitor_occurred_idx').on(t.visitorId, t.occurredAt.desc(), t.id.desc()),
+    // Refusals and failures are rare: a small partial index finds them in any history.
+    index('door_logs_not_opened_idx')
+      .on(t.buildingId, t.occurredAt.desc(), t.id.desc())
+      .where(sql`${t.result} <> 'opened'`),
   ],
 );
 
@@ -375,6 +387,9 @@ export const calls = pgTable(
   },
   (t) => [
     index('calls_building_started_idx').on(t.buildingId, t.startedAt.desc(), t.id.desc()),
+    index('calls_door_started_idx').on(t.doorId, t.startedAt.desc(), t.id.desc()),
+    index('calls_unit_started_idx').on(t.unitId, t.startedAt.desc(), t.id.desc()),
+    index('calls_user_started_idx').on(t.userId, t.startedAt.desc(), t.id.desc()),
     uniqueIndex('calls_intercom_external_key').on(t.intercomId, t.externalId),
   ],
 );

@@ -129,6 +129,14 @@ export const buildingEventSchema = z.discriminatedUnion('type', [
     changed_at: timestampSchema,
   }),
   z.object({
+    type: z.literal('call'),
+    building_id: idSchema,
+    call_id: idSchema,
+    door_id: idSchema.nullable(),
+    status: z.enum(['ringing', 'answered', 'missed']),
+    started_at: timestampSchema,
+  }),
+  z.object({
     type: z.literal('door_opened'),
     building_id: idSchema,
     door_id: idSchema,

@@ -8,6 +8,14 @@ import { memberSchema } from './members.js';
 import { visitorSchema } from './visitors.js';
 
 const unitName = z.string().trim().min(1, 'A unit needs a name').max(60);
+/** What is dialled on the building's intercom panel to call the unit; unique in the building. */
+const optionalIntercomCode = z
+  .string()
+  .trim()
+  .max(50)
+  .nullish()
+  .transform((value) => (value === '' ? null : value));
+
 const optionalFloor = z
   .string()
   .trim()
@@ -20,6 +28,7 @@ export const unitCreateBodySchema = z.strictObject({
   building_id: idSchema,
   name: unitName,
   floor: optionalFloor,
+  intercom_code: optionalIntercomCode,
 });
 
 /**
@@ -29,6 +38,7 @@ export const unitCreateBodySchema = z.strictObject({
 export const unitUpdateBodySchema = z.strictObject({
   name: unitName.optional(),
   floor: optionalFloor,
+  intercom_code: optionalIntercomCode,
   delegate_user_id: idSchema.nullish(),
   alt_delegate_user_id: idSchema.nullish(),
 });
@@ -55,6 +65,7 @@ export const unitSchema = z.object({
   building_id: idSchema,
   name: z.string(),
   floor: z.string().nullable(),
+  intercom_code: z.string().nullable(),
   building: z.object({ id: idSchema, name: z.string(), time_zone: z.string() }),
   member_count: z.number().int().min(0),
   delegate_user_id: idSchema.nullable(),

@@ -38,6 +38,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
       await authorize(request, ctx, 'buildingRead', { buildingId });
       // Who opened which door is door-log information: only those who may read the log get it.
       const seesOpens = await allows(request, ctx, 'doorLogRead', { buildingId });
+      const seesCalls = await allows(request, ctx, 'callRead', { buildingId });
       const sessionId = requireAuth(request).session.id;
 
       reply.hijack();
@@ -55,6 +56,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
       const send = (event: BuildingEvent) => {
         if (event.building_id !== buildingId) return;
         if (event.type === 'door_opened' && !seesOpens) return;
+        if (event.type === 'call' && !seesCalls) return;
         raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       const unsubscribe = ctx.events.subscribe(send);

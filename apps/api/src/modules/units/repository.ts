@@ -100,3 +100,12 @@ export async function findUnitByName(db: Executor, buildingId: string, name: str
     .limit(1);
   return row;
 }
+
+export async function findUnitByIntercomCode(db: Executor, buildingId: string, code: string) {
+  const [row] = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.buildingId, buildingId), eq(units.intercomCode, code)))
+    .limit(1);
+  return row;
+}

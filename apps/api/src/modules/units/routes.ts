@@ -19,6 +19,7 @@ import { pageMeta, pageWindow } from '../../http/pagination.js';
 import { requireBuilding } from '../buildings/service.js';
 import {
   deleteUnit,
+  findUnitByIntercomCode,
   findUnitByName,
   insertUnit,
   listUnits,
@@ -31,6 +32,25 @@ const tags = ['Units'];
 const idParams = z.object({ id: z.uuid() });
 const unitReply = envelopeOf(unitSchema);
 
+function codeTaken() {
+  const message = 'Another unit of this building uses this intercom code';
+  return new AppError('conflict', message, {
+    items: [{ code: 'intercom_code_taken', message, field: 'intercom_code' }],
+  });
+}
+
+/** Refuses an intercom code another unit of the building already has. */
+async function assertCodeFree(
+  ctx: AppContext,
+  buildingId: string,
+  code: string | null | undefined,
+  unitId?: string,
+) {
+  if (!code) return;
+  const holder = await findUnitByIntercomCode(ctx.db, buildingId, code);
+  if (holder && holder.id !== unitId) throw codeTaken();
+}
+
 function nameTaken() {
   const message = 'This building already has a unit with this name';
   return new AppError('conflict', message, { items: [{ code: 'unit_name_taken', message, field: 'name' }] });
@@ -42,6 +62,7 @@ export function unitView({ unit, building, memberCount }: UnitWithBuilding) {
     building_id: unit.buildingId,
     name: unit.name,
     floor: unit.floor,
+    intercom_code: unit.intercomCode,
     building: { id: building.id, name: building.name, time_zone: building.timeZone },
     member_count: memberCount,
     delegate_user_id: unit.delegateUserId,
@@ -96,10 +117,12 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
       const building = await requireBuilding(ctx, request.body.building_id);
       await authorize(request, ctx, 'unitCreate', { buildingId: building.id });
       if (await findUnitByName(ctx.db, building.id, request.body.name)) throw nameTaken();
+      await assertCodeFree(ctx, building.id, request.body.intercom_code);
       const unit = await insertUnit(ctx.db, {
         buildingId: building.id,
         name: request.body.name,
         floor: request.body.floor ?? null,
+        intercomCode: request.body.intercom_code ?? null,
       });
       return reply.code(201).send(ok(unitView(await requireUnit(ctx, unit.id))));
     },
@@ -150,10 +173,11 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const found = await requireUnit(ctx, request.params.id);
       await authorize(request, ctx, 'unitUpdate', { unitId: found.unit.id });
-      const { name, floor, delegate_user_id, alt_delegate_user_id } = request.body;
+      const { name, floor, intercom_code, delegate_user_id, alt_delegate_user_id } = request.body;
       if (name && name.toLowerCase() !== found.unit.name.toLowerCase()) {
         if (await findUnitByName(ctx.db, found.unit.buildingId, name)) throw nameTaken();
       }
+      await assertCodeFree(ctx, found.unit.buildingId, intercom_code, found.unit.id);
       for (const [field, userId] of [
         ['delegate_user_id', delegate_user_id],
         ['alt_delegate_user_id', alt_delegate_user_id],
@@ -165,6 +189,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
       await updateUnit(ctx.db, found.unit.id, {
         ...(name !== undefined ? { name } : {}),
         ...(floor !== undefined ? { floor } : {}),
+        ...(intercom_code !== undefined ? { intercomCode: intercom_code } : {}),
         ...(delegate_user_id !== undefined ? { delegateUserId: delegate_user_id } : {}),
         ...(alt_delegate_user_id !== undefined ? { altDelegateUserId: alt_delegate_user_id } : {}),
       });

@@ -179,3 +179,24 @@ describe('GET /units/{id} members and visitors', () => {
     expect(asMember.members_user).toHaveLength(3);
   });
 });
+
+describe('intercom codes', () => {
+  it('are unique within a building', async () => {
+    const first = await call(t.app, 'POST', '/units', {
+      token: r.tokens.manager,
+      body: { building_id: r.building.id, name: 'Code A', intercom_code: '101' },
+    });
+    expect(first.json().data.intercom_code).toBe('101');
+    const clash = await call(t.app, 'POST', '/units', {
+      token: r.tokens.manager,
+      body: { building_id: r.building.id, name: 'Code B', intercom_code: '101' },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorsOf(clash)[0]).toMatchObject({ code: 'intercom_code_taken', field: 'intercom_code' });
+    const same = await call(t.app, 'PUT', `/units/${first.json().data.id}`, {
+      token: r.tokens.manager,
+      body: { intercom_code: '101' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+});
