@@ -16,6 +16,7 @@ import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccessRoutes } from './modules/access/routes.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
+import { registerActivityRoutes } from './modules/activity/routes.js';
 import { registerAppConfigRoutes } from './modules/app-config/routes.js';
 import { registerBuildingRoutes } from './modules/buildings/routes.js';
 import { registerDoorRoutes } from './modules/doors/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerEntryScheduleRoutes(api, ctx);
       registerAccessRoutes(api, ctx);
       registerUserRoutes(api, ctx);
+      registerActivityRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -46,6 +46,8 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.default(true),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
+  DOOR_LOG_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  CALL_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: e.COOKIE_SECURE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_SECONDS * 1000,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
+    retentionDays: { doorLogs: e.DOOR_LOG_RETENTION_DAYS, calls: e.CALL_RETENTION_DAYS },
     allowedOrigins: e.ALLOWED_ORIGINS,
     minAppVersion: e.MIN_APP_VERSION,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
