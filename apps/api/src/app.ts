@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@gatehouse/core';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { registerAuthentication } from './http/authenticate.js';
@@ -19,6 +19,7 @@ import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerActivityRoutes } from './modules/activity/routes.js';
 import { registerAppConfigRoutes } from './modules/app-config/routes.js';
 import { registerBuildingRoutes } from './modules/buildings/routes.js';
+import { registerDeviceRoutes } from './modules/devices/routes.js';
 import { registerDoorRoutes } from './modules/doors/routes.js';
 import { registerEntryScheduleRoutes } from './modules/entry-schedules/routes.js';
 import { registerEventRoutes } from './modules/events/routes.js';
@@ -35,11 +36,41 @@ import { apiPackageRoot } from './package-root.js';
 
 const defaultWebDist = path.resolve(apiPackageRoot, '../web/dist');
 
+const devicePath = `${API_PREFIX}/devices`;
+
+/**
+ * The URL as request logs show it: without the query string on device calls, whose Akuvox Action
+ * URLs carry the device token in the query (decision 007).
+ */
+export function loggedUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  let path = url.slice(0, queryAt);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // An undecodable path is compared as it is.
+  }
+  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  return path === devicePath || path.startsWith(`${devicePath}/`) ? url.slice(0, queryAt) : url;
+}
+
 export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions['logger'] {
   return {
     level,
     // Tokens and cookies never reach the logs.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      // Fastify's own request serializer, with device calls' query strings left out.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggedUrl(request.url),
+        version: request.headers?.['accept-version'] as string | undefined,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(pretty
       ? {
           transport: {
@@ -124,6 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerEntryScheduleRoutes(api, ctx);
       registerAccessRoutes(api, ctx);
       registerUserRoutes(api, ctx);
+      registerDeviceRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/app-context.js';
 import { newId } from '../src/db/ids.js';
-import { buildingManagers, buildings, doors, memberships, units } from '../src/db/schema.js';
+import { buildingManagers, buildings, doors, intercoms, memberships, units } from '../src/db/schema.js';
 import type { UserRow } from '../src/modules/users/repository.js';
 import { createUser, signIn } from './app.js';
 
@@ -121,4 +121,25 @@ export async function fileUpload(content: string | Uint8Array, filename = 'uploa
     body: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type')! },
   };
+}
+
+/** An intercom device account on a door (decision 007), with its plain password for signing in. */
+export async function createIntercom(
+  ctx: AppContext,
+  doorId: string,
+  values: { email?: string; password?: string; name?: string | null } = {},
+) {
+  const password = values.password ?? 'intercom password 1234';
+  const [row] = await ctx.db
+    .insert(intercoms)
+    .values({
+      id: newId(),
+      doorId,
+      name: values.name === undefined ? 'Lobby panel' : values.name,
+      model: '2N IP Verso',
+      email: values.email ?? `intercom-${newId().slice(-8)}@devices.example.com`,
+      passwordHash: await ctx.passwords.hash(password),
+    })
+    .returning();
+  return { intercom: row!, password };
 }

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -33,6 +34,12 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onGap?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs a read with a prepared statement that PostgreSQL plans once per connection and text (the
+   * statement is named after a hash of its SQL). For hot, many-join reads whose planning costs more
+   * than their execution (the activity lists). PGlite runs it as a plain query.
+   */
+  prepared<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Sends notifications on a channel, in one round trip (delivered to every listening process, this one included). */
   notify(channel: string, payloads: string[]): Promise<void>;
   close(): Promise<void>;
@@ -75,6 +82,11 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     listen: (channel, onMessage, onGap) => listenPostgres(options, channel, onMessage, onGap),
     notify: async (channel, payloads) => {
       await pool.query(notifyStatement(payloads.length), [channel, ...payloads]);
+    },
+    prepared: async <T extends Record<string, unknown>>(query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const name = `gh_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      return (await pool.query<T>({ name, text, values: params })).rows;
     },
     close: () => pool.end(),
   };
@@ -131,6 +143,8 @@ async function listenPostgres(
   };
 }
 
+const dialect = new PgDialect({ casing: 'snake_case' });
+
 /** `select pg_notify($1, $2), pg_notify($1, $3), …` for `count` payloads. */
 function notifyStatement(count: number): string {
   return `select ${Array.from({ length: count }, (_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
@@ -164,6 +178,10 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
       },
       notify: async (channel, payloads) => {
         await client.query(notifyStatement(payloads.length), [channel, ...payloads]);
+      },
+      prepared: async <T extends Record<string, unknown>>(query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return (await client.query<T>(text, params)).rows;
       },
       close: async () => {
         await client.close();

@@ -114,7 +114,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
       const filters = doorLogFilters(request.query);
       const { rows, nextCursor } = await readPage(
         (cursor: Cursor | undefined, limit: number) =>
-          pageDoorLogs(ctx.db, building.id, filters, cursor, limit),
+          pageDoorLogs(ctx.database, building.id, filters, cursor, limit),
         request.query.cursor,
         request.query.limit,
       );
@@ -138,7 +138,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
       const filters = doorLogFilters(request.query);
       const local = localTime(building.timeZone);
       const rows = walkRows((cursor: Cursor | undefined, limit: number) =>
-        pageDoorLogs(ctx.db, building.id, filters, cursor, limit),
+        pageDoorLogs(ctx.database, building.id, filters, cursor, limit),
       );
       return sendCsv(
         reply,
@@ -194,7 +194,8 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
       const building = await readableBuilding(request, request.params.id, 'callRead');
       const filters = callFilters(request.query);
       const { rows, nextCursor } = await readPage(
-        (cursor: Cursor | undefined, limit: number) => pageCalls(ctx.db, building.id, filters, cursor, limit),
+        (cursor: Cursor | undefined, limit: number) =>
+          pageCalls(ctx.database, building.id, filters, cursor, limit),
         request.query.cursor,
         request.query.limit,
       );
@@ -218,7 +219,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
       const filters = callFilters(request.query);
       const local = localTime(building.timeZone);
       const rows = walkRows((cursor: Cursor | undefined, limit: number) =>
-        pageCalls(ctx.db, building.id, filters, cursor, limit),
+        pageCalls(ctx.database, building.id, filters, cursor, limit),
       );
       return sendCsv(
         reply,

@@ -2,13 +2,15 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../http/errors.js';
 
-export type TokenType = 'access' | 'refresh' | 'mfa';
+export type TokenType = 'access' | 'refresh' | 'mfa' | 'device';
 
 export interface TokenClaims {
   typ: TokenType;
   sub: string;
   sid?: string;
   jti?: string;
+  /** Device tokens: a fingerprint of the intercom's password hash, so a new password ends old tokens. */
+  ver?: string;
   exp: number;
 }
 
@@ -21,10 +23,13 @@ export interface IssuedTokens {
 
 const issuer = 'gatehouse';
 const mfaChallengeTtlSeconds = 5 * 60;
+/** Intercom devices sign in again to renew (decision 007). */
+export const deviceTokenTtlSeconds = 30 * 24 * 60 * 60;
 
 /**
- * Access, refresh and MFA-challenge tokens are HS256 JWTs with a `typ` claim, so one kind can never
- * stand in for another (an access token used as a refresh token is refused, and the reverse).
+ * Access, refresh, MFA-challenge and device tokens are HS256 JWTs with a `typ` claim, so one kind can
+ * never stand in for another (an access token used as a refresh token is refused, and the reverse; a
+ * device token is refused wherever a user's access token is expected).
  */
 export class TokenIssuer {
   /**
@@ -73,6 +78,17 @@ export class TokenIssuer {
     return this.sign({ typ: 'mfa', sub: userId }, mfaChallengeTtlSeconds, Math.floor(Date.now() / 1000));
   }
 
+  /** An intercom's device token (`sub` = intercom id); not cached: only user access tokens are. */
+  async issueDeviceToken(intercomId: string, version: string): Promise<{ token: string; exp: number }> {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await this.sign(
+      { typ: 'device', sub: intercomId, ver: version },
+      deviceTokenTtlSeconds,
+      now,
+    );
+    return { token, exp: now + deviceTokenTtlSeconds };
+  }
+
   async verify(token: string, expected: TokenType): Promise<TokenClaims> {
     const known = expected === 'access' ? this.verifiedAccess.get(token) : undefined;
     if (known && known.exp * 1000 > Date.now()) return known;
@@ -92,7 +108,11 @@ export class TokenIssuer {
       throw new AppError('token_invalid', 'The token is not valid');
     }
     if (payload.typ !== expected) {
-      throw new AppError('token_invalid', `Expected an ${expected} token, got ${String(payload.typ)} token`);
+      const article = /^[aeiou]/.test(expected) ? 'an' : 'a';
+      throw new AppError(
+        'token_invalid',
+        `Expected ${article} ${expected} token, got ${String(payload.typ)} token`,
+      );
     }
     return payload as unknown as TokenClaims;
   }

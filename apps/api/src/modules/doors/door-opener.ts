@@ -8,27 +8,45 @@ import { DriverError } from './drivers/types.js';
 import { type DoorRow, type OpenAttempt, recordOpenAttempts, relockDoor } from './repository.js';
 import { driverDoor } from './service.js';
 
-/** Who opens: a signed-in user (from the dashboard, the Gatehouse App or an API client) or a visitor's link. */
+/**
+ * Who opens: a signed-in user (from the dashboard, the Gatehouse App or an API client), a visitor's
+ * link, or an intercom device (its door during a call, or a PIN typed on its keypad).
+ */
 export type OpenActor =
   | { type: 'user'; userId: string; method: 'dashboard' | 'webapp' | 'api'; unitId?: string | null }
-  | { type: 'visitor'; visitorId: string; unitId: string };
+  | { type: 'visitor'; visitorId: string; unitId: string }
+  | { type: 'device'; intercomId: string; method: 'intercom' | 'pincode'; unitId?: string | null };
 
 function actorColumns(actor: OpenActor) {
-  return actor.type === 'user'
-    ? {
+  switch (actor.type) {
+    case 'user':
+      return {
         actorType: 'user' as const,
         userId: actor.userId,
         visitorId: null,
+        intercomId: null,
         unitId: actor.unitId ?? null,
         method: actor.method,
-      }
-    : {
+      };
+    case 'visitor':
+      return {
         actorType: 'visitor' as const,
         userId: null,
         visitorId: actor.visitorId,
+        intercomId: null,
         unitId: actor.unitId,
         method: 'visitor_link' as const,
       };
+    case 'device':
+      return {
+        actorType: 'device' as const,
+        userId: null,
+        visitorId: null,
+        intercomId: actor.intercomId,
+        unitId: actor.unitId ?? null,
+        method: actor.method,
+      };
+  }
 }
 
 interface Outcome {
@@ -108,6 +126,21 @@ export class DoorOpener {
    */
   async refuse(door: DoorRow, actor: OpenActor, reason: string): Promise<string> {
     return this.record(door, actor, { result: 'refused', status: door.status, reason, at: new Date() });
+  }
+
+  /**
+   * Records an opening that already happened on the device (an intercom reported that it pulsed its
+   * relay): the door log row and status `unlocked`, announced like any open, without asking the
+   * driver again. The door locks again after the driver's `unlock_seconds`, when it has one.
+   */
+  async recordDeviceOpening(door: DoorRow, actor: OpenActor, at: Date = new Date()): Promise<string> {
+    const logId = await this.record(door, actor, { result: 'opened', status: 'unlocked', reason: null, at });
+    const unlockSeconds = (door.driverConfig as { unlock_seconds?: unknown } | null)?.unlock_seconds;
+    if (typeof unlockSeconds === 'number' && unlockSeconds > 0) {
+      const afterMs = Math.max(0, at.getTime() + unlockSeconds * 1000 - Date.now());
+      this.scheduleRelock(door, at, afterMs);
+    }
+    return logId;
   }
 
   /** Writes the door log row and status (batched) and announces both. */

@@ -95,6 +95,8 @@ export interface OpenAttempt {
   actorType: DoorLogValues['actorType'];
   userId: string | null;
   visitorId: string | null;
+  /** The intercom, when a device opened (decision 007). */
+  intercomId?: string | null;
   unitId: string | null;
   method: DoorLogValues['method'];
   result: DoorLogValues['result'];
@@ -115,7 +117,7 @@ export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], 
     attempts.map(
       (a) =>
         sql`(${a.logId}::uuid, ${a.buildingId}::uuid, ${a.doorId}::uuid, ${a.at.toISOString()}::timestamptz, ${a.actorType},
-             ${a.userId}::uuid, ${a.visitorId}::uuid, ${a.unitId}::uuid, ${a.method}, ${a.result}, ${a.reason})`,
+             ${a.userId}::uuid, ${a.visitorId}::uuid, ${a.intercomId ?? null}::uuid, ${a.unitId}::uuid, ${a.method}, ${a.result}, ${a.reason})`,
     ),
     sql`, `,
   );
@@ -126,7 +128,7 @@ export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], 
   await queryRows(
     db,
     sql`with logs as (
-          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, visitor_id, unit_id, method, result, reason)
+          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, visitor_id, intercom_id, unit_id, method, result, reason)
           values ${logRows}
           returning id
         ), updated as (
