@@ -12,6 +12,8 @@ export async function createBuilding(ctx: AppContext, name = `Building ${newId()
 
 export async function createUnit(ctx: AppContext, buildingId: string, name = `U${newId().slice(-4)}`) {
   const [row] = await ctx.db.insert(units).values({ id: newId(), buildingId, name }).returning();
+  // The building's managers now manage one unit more (see makeManager on the session cache).
+  ctx.authCache.forgetBuilding(buildingId);
   return row!;
 }
 
@@ -35,8 +37,14 @@ export async function createDoor(
   return row!;
 }
 
+/**
+ * Role changes made straight in the database reach the session cache through a notification,
+ * which PostgreSQL delivers a moment later; forgetting the user here makes the next call see the
+ * role at once, as the API's own role changes do.
+ */
 export async function makeManager(ctx: AppContext, buildingId: string, user: UserRow) {
   await ctx.db.insert(buildingManagers).values({ id: newId(), buildingId, userId: user.id });
+  ctx.authCache.forgetUser(user.id);
 }
 
 export async function makeMember(
@@ -46,6 +54,7 @@ export async function makeMember(
   role: 'member' | 'invite_member' | 'unit_manager' = 'member',
 ) {
   await ctx.db.insert(memberships).values({ id: newId(), unitId, userId: user.id, role });
+  ctx.authCache.forgetUser(user.id);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -392,6 +393,44 @@ export const calls = pgTable(
     index('calls_user_started_idx').on(t.userId, t.startedAt.desc(), t.id.desc()),
     uniqueIndex('calls_intercom_external_key').on(t.intercomId, t.externalId),
   ],
+);
+
+/**
+ * Events that intercoms report in batches (2N's /api/log/pull) may come again; an event that writes
+ * a row other than a call (a relay switched on -> a door log row) claims its key here first, so it is
+ * recorded once (migration 0004).
+ */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    intercomId: uuid('intercom_id')
+      .notNull()
+      .references(() => intercoms.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    insertedAt: insertedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'device_events_pkey', columns: [t.intercomId, t.externalId] }),
+    index('device_events_inserted_at_idx').on(t.insertedAt),
+  ],
+);
+
+/**
+ * Door log rows and calls counted per building and 15-minute bucket, kept by statement triggers
+ * (migration 0005). Every time zone's midnight falls on a bucket edge, so counts per local day come
+ * from a few thousand rows at most, however long the history (statistics, today's counts).
+ */
+export const activityCounts = pgTable(
+  'activity_counts',
+  {
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['door_log', 'call'] }).notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'activity_counts_pkey', columns: [t.buildingId, t.kind, t.bucket] })],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -318,5 +318,15 @@ describe('retention', () => {
     expect(deleted.door_logs).toBeGreaterThanOrEqual(3);
     const left = await t.ctx.db.select().from(doorLogs).where(eq(doorLogs.buildingId, building.id));
     expect(left.map((row) => row.id).sort()).toEqual(recent.map((row) => row.id).sort());
+    // The per-day counts follow the deletion (statement triggers on door_logs).
+    const stats = await call(
+      t.app,
+      'GET',
+      `/buildings/${building.id}/statistics/door_logs?from=2026-01-01&to=2026-05-31`,
+      {
+        token: r.tokens.superadmin,
+      },
+    );
+    expect(stats.json().data.count).toBe(2);
   });
 });

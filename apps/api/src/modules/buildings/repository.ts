@@ -120,9 +120,11 @@ export async function doorSummaries(db: Executor, buildingIds: string[]): Promis
   return summaries;
 }
 
+const kindOf = { door_logs: 'door_log', calls: 'call' } as const;
+
 /**
- * Rows of an activity table per building since the start of today in each building's own time zone.
- * `table` is door_logs (by occurred_at) or calls (by started_at).
+ * Rows of an activity table per building since the start of today in each building's own time
+ * zone, from the 15-minute counts (activity_counts), so the cost does not grow with the history.
  */
 export async function countToday(
   db: Executor,
@@ -131,25 +133,25 @@ export async function countToday(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>(buildingIds.map((id) => [id, 0]));
   if (buildingIds.length === 0) return counts;
-  const timeColumn = table === 'door_logs' ? sql.raw('a.occurred_at') : sql.raw('a.started_at');
   const rows = await queryRows<{ building_id: string; count: number }>(
     db,
-    sql`select b.id as building_id, count(a.id)::int as count
+    sql`select b.id as building_id, sum(a.count)::int as count
           from ${buildings} b
-          join ${sql.raw(table)} a
+          join activity_counts a
             on a.building_id = b.id
-           and ${timeColumn} >= (date_trunc('day', now() at time zone b.time_zone) at time zone b.time_zone)
-         where b.id in ${sql`(${sql.join(
+           and a.kind = ${kindOf[table]}
+           and a.bucket >= (date_trunc('day', now() at time zone b.time_zone) at time zone b.time_zone)
+         where b.id in (${sql.join(
            buildingIds.map((id) => sql`${id}::uuid`),
            sql`, `,
-         )})`}
+         )})
          group by b.id`,
   );
   for (const row of rows) counts.set(row.building_id, row.count);
   return counts;
 }
 
-/** Rows per calendar day (building time zone) between two dates, both included. */
+/** Rows per calendar day (building time zone) between two dates, both included, from the 15-minute counts. */
 export async function countPerDay(
   db: Executor,
   table: 'door_logs' | 'calls',
@@ -157,15 +159,15 @@ export async function countPerDay(
   from: string,
   to: string,
 ): Promise<{ date: string; count: number }[]> {
-  const timeColumn = table === 'door_logs' ? sql.raw('occurred_at') : sql.raw('started_at');
   return queryRows<{ date: string; count: number }>(
     db,
-    sql`select to_char((${timeColumn} at time zone ${building.timeZone})::date, 'YYYY-MM-DD') as date,
-               count(*)::int as count
-          from ${sql.raw(table)}
+    sql`select to_char((bucket at time zone ${building.timeZone})::date, 'YYYY-MM-DD') as date,
+               sum(count)::int as count
+          from activity_counts
          where building_id = ${building.id}
-           and ${timeColumn} >= (${from}::date::timestamp at time zone ${building.timeZone})
-           and ${timeColumn} < ((${to}::date + 1)::timestamp at time zone ${building.timeZone})
+           and kind = ${kindOf[table]}
+           and bucket >= (${from}::date::timestamp at time zone ${building.timeZone})
+           and bucket < ((${to}::date + 1)::timestamp at time zone ${building.timeZone})
          group by 1
          order by 1`,
   );

@@ -1,8 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.js';
 import { newId } from '../../db/ids.js';
-import { calls, doors, intercoms, units } from '../../db/schema.js';
+import { calls, deviceEvents, doors, intercoms, units } from '../../db/schema.js';
 import type { DoorRow } from '../doors/repository.js';
 import type { IntercomRow } from '../intercoms/repository.js';
 
@@ -11,15 +10,6 @@ import type { IntercomRow } from '../intercoms/repository.js';
  * reported twice writes its row once. Declared here rather than in db/schema.ts because the table
  * came with a hand-written migration; move it there with the next generated migration.
  */
-export const deviceEvents = pgTable(
-  'device_events',
-  {
-    intercomId: uuid('intercom_id').notNull(),
-    externalId: text('external_id').notNull(),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ name: 'device_events_pkey', columns: [t.intercomId, t.externalId] })],
-);
 
 export interface IntercomWithDoor {
   intercom: IntercomRow;
