@@ -98,16 +98,6 @@ describe('routes of spec section 2', () => {
     );
   });
 
-  it('shows an honest empty state on pages whose domain work is still to come', async () => {
-    mockApi({
-      'GET /me/account': ok({ account: accountWire({ is_superadmin: true }) }),
-      'GET /app_config': ok(APP_CONFIG_WIRE),
-    });
-    signIn();
-    await renderApp('/buildings/b1/door_entries');
-    expect(await screen.findByText('No door activity yet')).toBeInTheDocument();
-  });
-
   it('greets the user on the dashboard by display name', async () => {
     mockApi({
       'GET /me/account': ok({ account: accountWire({ first_name: null, last_name: 'Doe' }) }),

@@ -2,6 +2,9 @@ import { createRootRoute, createRoute, redirect } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/error-page';
 import { AccountPage } from '../features/accounts/routes/account-page';
 import { AccountsPage } from '../features/accounts/routes/accounts-page';
+import { DoorActivityPage } from '../features/activity/routes/door-activity-page';
+import { IntercomActivityPage } from '../features/activity/routes/intercom-activity-page';
+import { callActivitySearch, doorActivitySearch } from '../features/activity/search';
 import { ConfirmEmailChangePage } from '../features/auth/routes/confirm-email-change-page';
 import { ConfirmInvitePage } from '../features/auth/routes/confirm-invite-page';
 import { ForgotPasswordPage } from '../features/auth/routes/forgot-password-page';
@@ -10,8 +13,6 @@ import { ResetPasswordPage } from '../features/auth/routes/reset-password-page';
 import { BuildingPage } from '../features/buildings/routes/building-page';
 import { BuildingPropertiesPage } from '../features/buildings/routes/building-properties-page';
 import { BuildingsPage } from '../features/buildings/routes/buildings-page';
-import { DoorActivityPage } from '../features/buildings/routes/door-activity-page';
-import { IntercomActivityPage } from '../features/buildings/routes/intercom-activity-page';
 import { NewBuildingPage } from '../features/buildings/routes/new-building-page';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
 import { DoorPage } from '../features/doors/routes/door-page';
@@ -377,6 +378,7 @@ const doorRoute = createRoute({
 const doorActivityRoute = createRoute({
   ...child,
   path: '/buildings/$buildingId/door_entries',
+  validateSearch: doorActivitySearch,
   component: DoorActivityPage,
   staticData: page({
     isProtected: true,
@@ -391,6 +393,7 @@ const doorActivityRoute = createRoute({
 const intercomActivityRoute = createRoute({
   ...child,
   path: '/buildings/$buildingId/call_entries',
+  validateSearch: callActivitySearch,
   component: IntercomActivityPage,
   staticData: page({
     isProtected: true,

@@ -47,3 +47,26 @@ export function instantOfWallClock(wallClock: string, timeZone: string): Date | 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** The calendar date ("YYYY-MM-DD") in `timeZone` at `instant`, e.g. today in a building. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  return localDateTime(instant, timeZone).date;
+}
+
+/** A calendar date moved by `days` (negative: back), e.g. `addDays(today, -13)` for a 14-day range. */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The instant a calendar day starts in `timeZone` (its 00:00), or null for a malformed date. */
+export function startOfDayIn(date: string, timeZone: string): Date | null {
+  return instantOfWallClock(`${date} 00:00`, timeZone);
+}
+
+/** The last millisecond of a calendar day in `timeZone`, for ranges whose end is included. */
+export function endOfDayIn(date: string, timeZone: string): Date | null {
+  const next = startOfDayIn(addDays(date, 1), timeZone);
+  return next ? new Date(next.getTime() - 1) : null;
+}

@@ -17,6 +17,8 @@ export interface FakeReply {
   body?: unknown;
   /** A streaming body (server-sent events) instead of JSON. */
   stream?: ReadableStream<Uint8Array>;
+  /** A plain-text body (e.g. a CSV file) with its content type, instead of JSON. */
+  text?: { body: string; contentType: string };
 }
 
 export type RouteHandler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
@@ -62,6 +64,9 @@ export function mockApi(routes: Record<string, RouteHandler | FakeReply>) {
         ? await route(request)
         : (route ?? fail(404, [{ code: 'not_found', message: `No fake for ${method} ${path}` }]));
     const status = reply.status ?? 200;
+    if (reply.text) {
+      return new Response(reply.text.body, { status, headers: { 'content-type': reply.text.contentType } });
+    }
     if (reply.stream) {
       return new Response(reply.stream, { status, headers: { 'content-type': 'text/event-stream' } });
     }

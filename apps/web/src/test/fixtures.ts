@@ -2,7 +2,9 @@ import type {
   Account,
   AppConfig,
   Building,
+  Call,
   Door,
+  DoorLog,
   EntrySchedule,
   Intercom,
   Manager,
@@ -186,6 +188,7 @@ export function unitWire(overrides: Partial<Unit> = {}): Unit {
     building_id: BUILDING_ID,
     name: 'Apartment 3B',
     floor: '3',
+    intercom_code: null,
     building: { id: BUILDING_ID, name: 'Harbour House', time_zone: 'Europe/Amsterdam' },
     member_count: 2,
     delegate_user_id: null,
@@ -262,6 +265,45 @@ export function userWire(overrides: Partial<User> = {}): User {
     invite_pending: false,
     inserted_at: STAMP,
     updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+// Door activity and intercom calls (decision 007)
+
+export const DOOR_LOG_ID = '01900000-0000-7000-8000-000000000701';
+export const CALL_ID = '01900000-0000-7000-8000-000000000801';
+
+export function doorLogWire(overrides: Partial<DoorLog> = {}): DoorLog {
+  return {
+    id: DOOR_LOG_ID,
+    occurred_at: '2025-03-10T09:15:30.000Z',
+    door: { id: DOOR_ID, name: 'Front door' },
+    actor_type: 'user',
+    user: { id: OTHER_USER_ID, name: 'Piet Jansen', email: 'piet@example.com' },
+    visitor: null,
+    intercom: null,
+    unit: { id: UNIT_ID, name: 'Apartment 3B' },
+    method: 'webapp',
+    result: 'opened',
+    reason: null,
+    ...overrides,
+  };
+}
+
+export function callWire(overrides: Partial<Call> = {}): Call {
+  return {
+    id: CALL_ID,
+    started_at: '2025-03-10T09:15:00.000Z',
+    answered_at: '2025-03-10T09:15:10.000Z',
+    ended_at: '2025-03-10T09:16:15.000Z',
+    status: 'answered',
+    duration_seconds: 65,
+    door_opened: false,
+    door: { id: DOOR_ID, name: 'Front door' },
+    intercom: { id: INTERCOM_ID, name: 'Lobby panel' },
+    unit: { id: UNIT_ID, name: 'Apartment 3B' },
+    user: null,
     ...overrides,
   };
 }

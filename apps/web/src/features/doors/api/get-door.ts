@@ -1,9 +1,8 @@
-import type { CamelCasedKeys, Door as WireDoor } from '@gatehouse/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import type { Door } from '../../../lib/doors';
 
-/** A door after the camelCase mapping (the keys inside `driverConfig` are camelCased too). */
-export type Door = CamelCasedKeys<WireDoor>;
+export type { Door } from '../../../lib/doors';
 
 export const doorQueryKey = (buildingId: string, doorId: string) =>
   ['doors', buildingId, 'detail', doorId] as const;

@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DoorStatusBadge } from '../../../components/door-status-badge';
 import { EmptyState } from '../../../components/empty-state';
+import { LiveIndicator } from '../../../components/live-indicator';
 import { LoadError, LoadingState } from '../../../components/query-state';
 import { AnchorLink, ButtonLink } from '../../../components/router-links';
 import { useBuilding } from '../../../lib/buildings';
@@ -12,7 +13,6 @@ import { usePageData } from '../../../lib/page-data';
 import { useRoleData } from '../../../lib/session';
 import { type DoorList, useDoors } from '../api/get-doors';
 import { useLiveDoors } from '../api/use-live-doors';
-import { LiveIndicator } from '../components/live-indicator';
 import { OpenDoorButton } from '../components/open-door-button';
 import { TruncatedNote } from '../components/truncated-note';
 

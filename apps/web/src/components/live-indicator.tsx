@@ -1,9 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BuildingEventsState } from '../../../lib/building-events';
+import type { EventStreamState } from '../lib/event-stream';
 
-/** Whether the statuses on screen follow the building's event stream right now. */
-export function LiveIndicator({ state }: { state: BuildingEventsState }) {
+/** Whether what is on screen follows its event stream right now (a building's, or the dashboard's). */
+export function LiveIndicator({ state }: { state: EventStreamState }) {
   const { t } = useTranslation();
   const color = state === 'open' ? 'teal' : state === 'connecting' ? 'yellow' : 'gray';
   return (
