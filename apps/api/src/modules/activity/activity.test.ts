@@ -330,3 +330,19 @@ describe('retention', () => {
     expect(stats.json().data.count).toBe(2);
   });
 });
+
+describe('unknown buildings', () => {
+  it('answer 404 to a superadmin and 403 to others', async () => {
+    const unknown = newId();
+    expect(
+      (await call(t.app, 'GET', `/buildings/${unknown}/door_logs`, { token: r.tokens.superadmin }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'GET', `/buildings/${unknown}/calls`, { token: r.tokens.superadmin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'GET', `/buildings/${unknown}/door_logs`, { token: r.tokens.manager })).statusCode,
+    ).toBe(403);
+  });
+});
