@@ -87,6 +87,47 @@ const envSchema = z.object({
   SUPPORT_URL: z.string().url().default('https://gatehouse.example/help'),
   WEBSITE_URL: z.string().url().default('https://gatehouse.example'),
   WEB_DIST_DIR: z.string().optional(),
+
+  // Salto KS Connect API (lock-system provider). Without a client id the integration is off.
+  SALTOKS_IDENTITY_URL: z.string().url().default('https://clp-accept-identityserver.saltoks.com'),
+  SALTOKS_API_URL: z.string().url().default('https://clp-accept-user.my-clay.com'),
+  SALTOKS_CLIENT_ID: z.string().optional(),
+  SALTOKS_CLIENT_SECRET: z.string().optional(),
+  SALTOKS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SALTOKS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+
+  // KONE APIs (elevator provider). Without a client id the integration is off.
+  KONE_API_URL: z.string().url().default('https://dev.kone.com'),
+  KONE_WS_URL: z.string().url().default('wss://dev.kone.com/stream-v2'),
+  KONE_CLIENT_ID: z.string().optional(),
+  KONE_CLIENT_SECRET: z.string().optional(),
+  KONE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+
+  // OAuth2 authorization server for third-party apps.
+  OAUTH2_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+  OAUTH2_ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(60 * 60),
+  OAUTH2_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 24 * 60 * 60),
+
+  // Uploaded files (building photos, avatars). Relative paths are resolved against DATA_DIR.
+  ASSET_DIR: z.string().optional(),
+  ASSET_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  ASSET_PENDING_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -136,5 +177,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     links: { feedbackEmail: e.FEEDBACK_EMAIL, supportUrl: e.SUPPORT_URL, websiteUrl: e.WEBSITE_URL },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    saltoks: {
+      identityUrl: e.SALTOKS_IDENTITY_URL.replace(/\/$/, ''),
+      apiUrl: e.SALTOKS_API_URL.replace(/\/$/, ''),
+      clientId: e.SALTOKS_CLIENT_ID,
+      clientSecret: e.SALTOKS_CLIENT_SECRET,
+      timeoutMs: e.SALTOKS_TIMEOUT_MS,
+      retries: e.SALTOKS_RETRIES,
+    },
+    kone: {
+      apiUrl: e.KONE_API_URL.replace(/\/$/, ''),
+      wsUrl: e.KONE_WS_URL,
+      clientId: e.KONE_CLIENT_ID,
+      clientSecret: e.KONE_CLIENT_SECRET,
+      timeoutMs: e.KONE_TIMEOUT_MS,
+    },
+    oauth2: {
+      codeTtlSeconds: e.OAUTH2_CODE_TTL_SECONDS,
+      accessTokenTtlSeconds: e.OAUTH2_ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.OAUTH2_REFRESH_TOKEN_TTL_SECONDS,
+    },
+    assets: {
+      dir: path.resolve(path.resolve(e.DATA_DIR), e.ASSET_DIR ?? 'assets'),
+      maxBytes: e.ASSET_MAX_BYTES,
+      pendingTtlSeconds: e.ASSET_PENDING_TTL_SECONDS,
+    },
   };
 }

@@ -158,6 +158,8 @@ export const buildings = pgTable(
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     saltoksSiteId: text('saltoks_site_id'),
+    // Newest Salto KS entry already imported into door_logs (the next import asks for later ones).
+    saltoksEntriesSyncedUntil: timestamp('saltoks_entries_synced_until', { withTimezone: true }),
     koneBuildingId: text('kone_building_id'),
     elevatorCallOnEntry: boolean('elevator_call_on_entry').notNull().default(false),
     photoAssetId: uuid('photo_asset_id'),
@@ -349,9 +351,18 @@ export const doorLogs = pgTable(
     }).notNull(),
     result: text('result', { enum: ['opened', 'refused', 'failed'] }).notNull(),
     reason: text('reason'),
+    // The third-party app that opened, for method `api` (OAuth2).
+    oauth2ClientId: uuid('oauth2_client_id').references(() => oauth2Clients.id, { onDelete: 'set null' }),
+    // The elevator called for this entry (KONE), when the building calls one: {destination_area, result, …}.
+    elevatorCall: jsonb('elevator_call'),
+    // The provider's own id of an entry imported from it (Salto KS entries), so imports are idempotent.
+    externalId: text('external_id'),
     insertedAt: insertedAt(),
   },
   (t) => [
+    uniqueIndex('door_logs_building_external_id_key')
+      .on(t.buildingId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     index('door_logs_building_occurred_idx').on(t.buildingId, t.occurredAt.desc(), t.id.desc()),
     // Each filter of the activity list walks its own index newest first (keyset pages, never OFFSET).
     index('door_logs_door_occurred_idx').on(t.doorId, t.occurredAt.desc(), t.id.desc()),
@@ -467,6 +478,50 @@ export const oauth2Authorizations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('oauth2_authorizations_user_id_idx').on(t.userId)],
+);
+
+/** Single-use authorization codes (OAuth2 authorization code flow with PKCE); only a hash is kept. */
+export const oauth2Codes = pgTable(
+  'oauth2_codes',
+  {
+    id: id(),
+    codeHash: text('code_hash').notNull(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => oauth2Clients.id, { onDelete: 'cascade' }),
+    authorizationId: uuid('authorization_id')
+      .notNull()
+      .references(() => oauth2Authorizations.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    codeChallengeMethod: text('code_challenge_method').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    insertedAt: insertedAt(),
+  },
+  (t) => [uniqueIndex('oauth2_codes_code_hash_key').on(t.codeHash)],
+);
+
+/**
+ * Refresh tokens of third-party apps, rotated on every use: each row is one token; presenting one
+ * that was already used revokes the whole authorization (reuse detection).
+ */
+export const oauth2RefreshTokens = pgTable(
+  'oauth2_refresh_tokens',
+  {
+    id: id(),
+    authorizationId: uuid('authorization_id')
+      .notNull()
+      .references(() => oauth2Authorizations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    insertedAt: insertedAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth2_refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('oauth2_refresh_tokens_authorization_idx').on(t.authorizationId),
+  ],
 );
 
 export const assets = pgTable(

@@ -42,6 +42,11 @@ const buildingFields = {
   // Links to the lock-system and elevator providers (set up with the integrations).
   saltoks_site_id: optionalText(100),
   kone_building_id: optionalText(100),
+  // Call the elevator (KONE) to the lobby, with the unit's floor as destination, when a member or
+  // visitor opens an entrance door.
+  elevator_call_on_entry: z.boolean().default(false),
+  // A finished asset (POST /asset/create, purpose building_photo); null removes the photo.
+  photo_asset_id: idSchema.nullish(),
 };
 
 /** POST /buildings (superadmin). */
@@ -51,7 +56,9 @@ export const buildingCreateBodySchema = z.strictObject({
 });
 
 /** PUT /buildings/{id}: every field optional; absent fields stay as they are. */
-export const buildingUpdateBodySchema = z.strictObject(buildingFields).partial();
+export const buildingUpdateBodySchema = z
+  .strictObject({ ...buildingFields, elevator_call_on_entry: z.boolean() })
+  .partial();
 
 export const buildingListQuerySchema = pagedListQuerySchema(['name', 'city', 'inserted_at'], 'name');
 
@@ -87,6 +94,8 @@ export const buildingSchema = z.object({
   contact_phone: z.string().nullable(),
   saltoks_site_id: z.string().nullable(),
   kone_building_id: z.string().nullable(),
+  elevator_call_on_entry: z.boolean(),
+  photo_asset_id: idSchema.nullable(),
   door_summary: doorSummarySchema,
   activity: buildingActivitySchema,
   inserted_at: timestampSchema,

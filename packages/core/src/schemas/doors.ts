@@ -3,7 +3,7 @@ import { idSchema, timestampSchema } from './common.js';
 import { intercomSchema } from './intercoms.js';
 import { preloadsQuerySchema } from './lists.js';
 
-export const DOOR_DRIVERS = ['simulated', 'http_relay'] as const;
+export const DOOR_DRIVERS = ['simulated', 'http_relay', 'saltoks'] as const;
 export const DOOR_STATUSES = ['unknown', 'locked', 'unlocked', 'offline', 'error'] as const;
 
 export const doorStatusValueSchema = z.enum(DOOR_STATUSES);
@@ -36,10 +36,31 @@ export const httpRelaySecretsSchema = z.strictObject({
   password: z.string().max(200).optional(),
 });
 
+/**
+ * A Salto KS lock, opened through the Salto KS Connect API (`PATCH /v1.2/sites/{site}/locks/{lock}/locking`).
+ * The site defaults to the building's `saltoks_site_id`. The lock's OTP secret is a door secret.
+ */
+export const saltoksDriverConfigSchema = z.strictObject({
+  lock_id: z.string().trim().min(1, 'Choose the Salto KS lock').max(100),
+  site_id: z.string().trim().min(1).max(100).optional(),
+  unlock_seconds: unlockSeconds,
+});
+
+export const saltoksSecretsSchema = z.strictObject({
+  /** Base32 TOTP secret of the lock, from the Salto KS site, used to make the one-time password. */
+  otp_secret: z
+    .string()
+    .trim()
+    .regex(/^[A-Z2-7]+=*$/i, 'The OTP secret is a base32 text')
+    .max(200)
+    .optional(),
+});
+
 /** Each driver's settings and secrets; the server validates `driver_config` and `secrets` with these. */
 export const driverSchemas = {
   simulated: { config: simulatedDriverConfigSchema, secrets: z.strictObject({}) },
   http_relay: { config: httpRelayDriverConfigSchema, secrets: httpRelaySecretsSchema },
+  saltoks: { config: saltoksDriverConfigSchema, secrets: saltoksSecretsSchema },
 } as const satisfies Record<(typeof DOOR_DRIVERS)[number], { config: z.ZodType; secrets: z.ZodType }>;
 
 export type DoorDriverName = (typeof DOOR_DRIVERS)[number];

@@ -16,6 +16,14 @@ const optionalIntercomCode = z
   .nullish()
   .transform((value) => (value === '' ? null : value));
 
+/** The unit's destination floor for elevator calls: an area id from the KONE building config. */
+const optionalKoneAreaId = z
+  .string()
+  .trim()
+  .max(50)
+  .nullish()
+  .transform((value) => (value === '' ? null : value));
+
 const optionalFloor = z
   .string()
   .trim()
@@ -29,6 +37,7 @@ export const unitCreateBodySchema = z.strictObject({
   name: unitName,
   floor: optionalFloor,
   intercom_code: optionalIntercomCode,
+  kone_area_id: optionalKoneAreaId,
 });
 
 /**
@@ -39,6 +48,7 @@ export const unitUpdateBodySchema = z.strictObject({
   name: unitName.optional(),
   floor: optionalFloor,
   intercom_code: optionalIntercomCode,
+  kone_area_id: optionalKoneAreaId,
   delegate_user_id: idSchema.nullish(),
   alt_delegate_user_id: idSchema.nullish(),
 });
@@ -66,6 +76,7 @@ export const unitSchema = z.object({
   name: z.string(),
   floor: z.string().nullable(),
   intercom_code: z.string().nullable(),
+  kone_area_id: z.string().nullable(),
   building: z.object({ id: idSchema, name: z.string(), time_zone: z.string() }),
   member_count: z.number().int().min(0),
   delegate_user_id: idSchema.nullable(),

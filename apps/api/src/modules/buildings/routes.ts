@@ -47,6 +47,8 @@ function buildingValues(body: z.output<typeof buildingUpdateBodySchema>) {
     contact_phone: 'contactPhone',
     saltoks_site_id: 'saltoksSiteId',
     kone_building_id: 'koneBuildingId',
+    elevator_call_on_entry: 'elevatorCallOnEntry',
+    photo_asset_id: 'photoAssetId',
   } as const;
   const values: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(map)) {

@@ -66,6 +66,8 @@ function buildingView(
     contact_phone: row.contactPhone,
     saltoks_site_id: row.saltoksSiteId,
     kone_building_id: row.koneBuildingId,
+    elevator_call_on_entry: row.elevatorCallOnEntry,
+    photo_asset_id: row.photoAssetId,
     door_summary: summary,
     activity: {
       ...(calls !== undefined ? { intercom_calls: calls } : {}),

@@ -9,11 +9,13 @@ import { type DoorRow, type OpenAttempt, recordOpenAttempts, relockDoor } from '
 import { driverDoor } from './service.js';
 
 /**
- * Who opens: a signed-in user (from the dashboard, the Gatehouse App or an API client), a visitor's
- * link, or an intercom device (its door during a call, or a PIN typed on its keypad).
+ * Who opens: a signed-in user (from the dashboard or the Gatehouse App), a third-party app acting
+ * for a user with an OAuth2 token, a visitor's link, or an intercom device (its door during a call,
+ * or a PIN typed on its keypad).
  */
 export type OpenActor =
-  | { type: 'user'; userId: string; method: 'dashboard' | 'webapp' | 'api'; unitId?: string | null }
+  | { type: 'user'; userId: string; method: 'dashboard' | 'webapp'; unitId?: string | null }
+  | { type: 'api_client'; userId: string; oauth2ClientId: string; unitId?: string | null }
   | { type: 'visitor'; visitorId: string; unitId: string }
   | { type: 'device'; intercomId: string; method: 'intercom' | 'pincode'; unitId?: string | null };
 
@@ -27,6 +29,16 @@ function actorColumns(actor: OpenActor) {
         intercomId: null,
         unitId: actor.unitId ?? null,
         method: actor.method,
+      };
+    case 'api_client':
+      return {
+        actorType: 'api_client' as const,
+        userId: actor.userId,
+        visitorId: null,
+        intercomId: null,
+        unitId: actor.unitId ?? null,
+        method: 'api' as const,
+        oauth2ClientId: actor.oauth2ClientId,
       };
     case 'visitor':
       return {

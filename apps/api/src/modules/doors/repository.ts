@@ -97,6 +97,8 @@ export interface OpenAttempt {
   visitorId: string | null;
   /** The intercom, when a device opened (decision 007). */
   intercomId?: string | null;
+  /** The third-party app, when one opened with an OAuth2 token (method `api`). */
+  oauth2ClientId?: string | null;
   unitId: string | null;
   method: DoorLogValues['method'];
   result: DoorLogValues['result'];
@@ -117,7 +119,8 @@ export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], 
     attempts.map(
       (a) =>
         sql`(${a.logId}::uuid, ${a.buildingId}::uuid, ${a.doorId}::uuid, ${a.at.toISOString()}::timestamptz, ${a.actorType},
-             ${a.userId}::uuid, ${a.visitorId}::uuid, ${a.intercomId ?? null}::uuid, ${a.unitId}::uuid, ${a.method}, ${a.result}, ${a.reason})`,
+             ${a.userId}::uuid, ${a.visitorId}::uuid, ${a.intercomId ?? null}::uuid, ${a.unitId}::uuid, ${a.method}, ${a.result}, ${a.reason},
+             ${a.oauth2ClientId ?? null}::uuid)`,
     ),
     sql`, `,
   );
@@ -128,7 +131,7 @@ export async function recordOpenAttempts(db: Executor, attempts: OpenAttempt[], 
   await queryRows(
     db,
     sql`with logs as (
-          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, visitor_id, intercom_id, unit_id, method, result, reason)
+          insert into ${doorLogs} (id, building_id, door_id, occurred_at, actor_type, user_id, visitor_id, intercom_id, unit_id, method, result, reason, oauth2_client_id)
           values ${logRows}
           returning id
         ), updated as (

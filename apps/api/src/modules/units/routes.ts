@@ -63,6 +63,7 @@ export function unitView({ unit, building, memberCount }: UnitWithBuilding) {
     name: unit.name,
     floor: unit.floor,
     intercom_code: unit.intercomCode,
+    kone_area_id: unit.koneAreaId,
     building: { id: building.id, name: building.name, time_zone: building.timeZone },
     member_count: memberCount,
     delegate_user_id: unit.delegateUserId,
@@ -123,6 +124,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
         name: request.body.name,
         floor: request.body.floor ?? null,
         intercomCode: request.body.intercom_code ?? null,
+        koneAreaId: request.body.kone_area_id ?? null,
       });
       return reply.code(201).send(ok(unitView(await requireUnit(ctx, unit.id))));
     },
@@ -173,7 +175,8 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const found = await requireUnit(ctx, request.params.id);
       await authorize(request, ctx, 'unitUpdate', { unitId: found.unit.id });
-      const { name, floor, intercom_code, delegate_user_id, alt_delegate_user_id } = request.body;
+      const { name, floor, intercom_code, kone_area_id, delegate_user_id, alt_delegate_user_id } =
+        request.body;
       if (name && name.toLowerCase() !== found.unit.name.toLowerCase()) {
         if (await findUnitByName(ctx.db, found.unit.buildingId, name)) throw nameTaken();
       }
@@ -190,6 +193,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(name !== undefined ? { name } : {}),
         ...(floor !== undefined ? { floor } : {}),
         ...(intercom_code !== undefined ? { intercomCode: intercom_code } : {}),
+        ...(kone_area_id !== undefined ? { koneAreaId: kone_area_id } : {}),
         ...(delegate_user_id !== undefined ? { delegateUserId: delegate_user_id } : {}),
         ...(alt_delegate_user_id !== undefined ? { altDelegateUserId: alt_delegate_user_id } : {}),
       });
