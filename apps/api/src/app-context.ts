@@ -13,6 +13,7 @@ import { DoorCache } from './modules/doors/door-cache.js';
 import { DoorOpener } from './modules/doors/door-opener.js';
 import { createDatabaseEventBus, createRedisEventBus, type EventBus } from './modules/events/event-bus.js';
 import { MailDispatcher } from './modules/mail/dispatcher.js';
+import { SaltoKsClient } from './modules/saltoks/client.js';
 
 /** What route handlers and services share: built once at start, passed explicitly (no globals). */
 export interface AppContext {
@@ -36,6 +37,8 @@ export interface AppContext {
   doorOpener: DoorOpener;
   /** Building events for the live pages, shared by every server process. */
   events: EventBus;
+  /** The Salto KS Connect API (lock-system provider); answers `saltoks_not_configured` when off. */
+  saltoks: SaltoKsClient;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
   notifyMailQueued(): void;
   redis?: Redis;
@@ -89,6 +92,7 @@ export async function createAppContext(
 
   const encryptionKey = deriveKey(secret, 'secret-encryption');
   // One per process, so concurrent opens from every path share its batches (see DoorOpener).
+  const saltoks = new SaltoKsClient(config.saltoks);
   const doorOpener = new DoorOpener({ db: database.db, events, encryptionKey });
 
   return {
@@ -118,6 +122,7 @@ export async function createAppContext(
     doorCache,
     doorOpener,
     events,
+    saltoks,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,
     close: async () => {
