@@ -28,6 +28,7 @@ import { registerIntercomRoutes } from './modules/intercoms/routes.js';
 import { registerMailRoutes } from './modules/mail/routes.js';
 import { registerManagerRoutes } from './modules/managers/routes.js';
 import { registerMemberRoutes } from './modules/members/routes.js';
+import { registerSaltoKsRoutes } from './modules/saltoks/routes.js';
 import { registerSessionRoutes } from './modules/sessions/routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerUserRoutes(api, ctx);
       registerDeviceRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
+      registerSaltoKsRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,18 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { buildings } from '../../db/schema.js';
+
+/** Whether one of `buildingIds` is linked to the Salto KS site (`buildings.saltoks_site_id`). */
+export async function isSiteLinked(
+  db: Executor,
+  siteId: string,
+  buildingIds: readonly string[],
+): Promise<boolean> {
+  if (buildingIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(inArray(buildings.id, [...buildingIds]), eq(buildings.saltoksSiteId, siteId)))
+    .limit(1);
+  return row !== undefined;
+}
