@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { appSecrets } from './db/schema.js';
 import { deriveKey, randomToken } from './lib/crypto.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { AssetStorage } from './modules/assets/storage.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { TokenIssuer } from './modules/auth/tokens.js';
@@ -37,6 +38,8 @@ export interface AppContext {
   doorOpener: DoorOpener;
   /** Building events for the live pages, shared by every server process. */
   events: EventBus;
+  /** Uploaded files on disk, and the key that signs their links (decision 008). */
+  assets: { storage: AssetStorage; urlKey: Buffer };
   /** The Salto KS Connect API (lock-system provider); answers `saltoks_not_configured` when off. */
   saltoks: SaltoKsClient;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
@@ -122,6 +125,7 @@ export async function createAppContext(
     doorCache,
     doorOpener,
     events,
+    assets: { storage: new AssetStorage(config.assets.dir), urlKey: deriveKey(secret, 'asset-urls') },
     saltoks,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,

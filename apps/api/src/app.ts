@@ -18,6 +18,7 @@ import { registerAccessRoutes } from './modules/access/routes.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerActivityRoutes } from './modules/activity/routes.js';
 import { registerAppConfigRoutes } from './modules/app-config/routes.js';
+import { registerAssetRoutes } from './modules/assets/routes.js';
 import { registerBuildingRoutes } from './modules/buildings/routes.js';
 import { registerDeviceRoutes } from './modules/devices/routes.js';
 import { registerDoorRoutes } from './modules/doors/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerDeviceRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
       registerSaltoKsRoutes(api, ctx);
+      registerAssetRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -36,6 +36,8 @@ export function accountWire(overrides: Partial<Account> = {}): Account {
     mfa_enabled: false,
     is_superadmin: isSuperadmin,
     pending_email: null,
+    avatar_asset_id: null,
+    avatar_url: null,
     inserted_at: '2025-01-01T10:00:00.000Z',
     updated_at: '2025-01-01T10:00:00.000Z',
     permission_props: {
@@ -121,6 +123,7 @@ export function buildingWire(overrides: Partial<Building> = {}): Building {
     kone_building_id: null,
     elevator_call_on_entry: false,
     photo_asset_id: null,
+    photo_url: null,
     door_summary: { total: 0, locked: 0, unlocked: 0, offline: 0, error: 0, unknown: 0 },
     activity: {},
     inserted_at: STAMP,

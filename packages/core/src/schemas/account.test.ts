@@ -36,6 +36,8 @@ const account = {
   mfa_enabled: false,
   is_superadmin: false,
   pending_email: null,
+  avatar_asset_id: null,
+  avatar_url: null,
   inserted_at: '2025-01-01T08:00:00.000Z',
   updated_at: '2025-01-31T09:30:00.000Z',
   permission_props: permissionProps,

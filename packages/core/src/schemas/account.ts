@@ -46,6 +46,9 @@ export const accountSchema = z.object({
   mfa_enabled: z.boolean(),
   is_superadmin: z.boolean(),
   pending_email: z.email().nullable(),
+  // The avatar (an asset with purpose avatar) and its signed path (see assetSchema.url).
+  avatar_asset_id: idSchema.nullable(),
+  avatar_url: z.string().nullable(),
   inserted_at: timestampSchema,
   updated_at: timestampSchema,
   permission_props: permissionPropsWireSchema,
@@ -69,6 +72,8 @@ export const accountUpdateBodySchema = z
     password: passwordSchema.optional(),
     password_confirmation: z.string().optional(),
     current_password: currentPasswordSchema.optional(),
+    // A finished upload of the user's own (purpose avatar); null removes the avatar.
+    avatar_asset_id: idSchema.nullish(),
   })
   .superRefine((body, context) => {
     if (body.password !== body.password_confirmation) {

@@ -96,6 +96,8 @@ export const buildingSchema = z.object({
   kone_building_id: z.string().nullable(),
   elevator_call_on_entry: z.boolean(),
   photo_asset_id: idSchema.nullable(),
+  // The photo's bytes: a signed path on this server that needs no sign-in (see assetSchema.url).
+  photo_url: z.string().nullable(),
   door_summary: doorSummarySchema,
   activity: buildingActivitySchema,
   inserted_at: timestampSchema,

@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './activity.js';
 export * from './app-config.js';
+export * from './assets.js';
 export * from './buildings.js';
 export * from './common.js';
 export * from './devices.js';

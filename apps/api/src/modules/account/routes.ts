@@ -43,7 +43,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, summary: 'The signed-in user, with permission_props', response: { 200: accountReply } },
     },
     async (request) =>
-      ok({ account: accountView(requireAuth(request).user, await roleDataOf(request, ctx)) }),
+      ok({ account: accountView(ctx, requireAuth(request).user, await roleDataOf(request, ctx)) }),
   );
 
   api.put(
@@ -51,7 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Change name, phone, language, email or password',
+        summary: 'Change name, phone, language, avatar, email or password',
         description:
           'A new email or password needs `current_password`. A new email takes effect after confirmation ' +
           '(a mail goes to the new address). A new password ends every other session.',
@@ -62,7 +62,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { user, session } = requireAuth(request);
       const updated = await updateAccount(ctx, user, session.id, request.body);
-      return ok({ account: accountView(updated, await roleDataOf(request, ctx)) });
+      return ok({ account: accountView(ctx, updated, await roleDataOf(request, ctx)) });
     },
   );
 
@@ -113,7 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const updated = await confirmEmailChange(ctx, requireAuth(request).user, request.body.token);
-      return ok({ account: accountView(updated, await roleDataOf(request, ctx)) });
+      return ok({ account: accountView(ctx, updated, await roleDataOf(request, ctx)) });
     },
   );
 
@@ -180,7 +180,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const updated = await removeTotp(ctx, requireAuth(request).user, request.body);
-      return ok({ account: accountView(updated, await roleDataOf(request, ctx)) });
+      return ok({ account: accountView(ctx, updated, await roleDataOf(request, ctx)) });
     },
   );
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, conflict, invalidField } from '../../http/errors.js';
 import { decryptText, encryptText, randomToken, sha256 } from '../../lib/crypto.js';
 import { weakPasswordReason } from '../../lib/passwords.js';
+import { assertAvatar, assetUrl, discardReplacedAsset } from '../assets/service.js';
 import { normaliseRecoveryCode, verifySecondFactor } from '../auth/service.js';
 import { describeTotpEnrolment, newTotpSecret, verifyTotpCode } from '../auth/totp.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -28,7 +29,7 @@ export function personName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email
 }
 
 /** The `account` object of `GET /me/account` (snake_case wire format). */
-export function accountView(user: UserRow, roleData: RoleData) {
+export function accountView(ctx: Pick<AppContext, 'assets'>, user: UserRow, roleData: RoleData) {
   return {
     id: user.id,
     email: user.email,
@@ -39,6 +40,8 @@ export function accountView(user: UserRow, roleData: RoleData) {
     mfa_enabled: user.totpEnabledAt !== null,
     is_superadmin: user.isSuperadmin,
     pending_email: user.pendingEmail,
+    avatar_asset_id: user.avatarAssetId,
+    avatar_url: user.avatarAssetId ? assetUrl(ctx, user.avatarAssetId) : null,
     inserted_at: user.insertedAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     permission_props: toSnakeCase(roleData) as {
@@ -109,6 +112,7 @@ export interface AccountUpdate {
   password?: string;
   password_confirmation?: string;
   current_password?: string;
+  avatar_asset_id?: string | null;
 }
 
 /**
@@ -124,6 +128,7 @@ export async function updateAccount(ctx: AppContext, user: UserRow, sessionId: s
     const taken = await findUserByEmail(ctx.db, input.email!);
     if (taken) throw conflict('Another account uses this email address', 'email');
   }
+  if (input.avatar_asset_id) await assertAvatar(ctx, input.avatar_asset_id, user.id, user.avatarAssetId);
   const passwordHash = input.password !== undefined ? await ctx.passwords.hash(input.password) : undefined;
 
   const updated = await ctx.db.transaction(async (tx) => {
@@ -134,6 +139,7 @@ export async function updateAccount(ctx: AppContext, user: UserRow, sessionId: s
       ...(input.locale !== undefined ? { locale: input.locale } : {}),
       ...(passwordHash ? { passwordHash } : {}),
       ...(changesEmail ? { pendingEmail: input.email } : {}),
+      ...(input.avatar_asset_id !== undefined ? { avatarAssetId: input.avatar_asset_id } : {}),
     });
     if (passwordHash) await revokeUserSessions(tx, user.id, 'password_changed', sessionId);
     if (changesEmail)
@@ -142,6 +148,9 @@ export async function updateAccount(ctx: AppContext, user: UserRow, sessionId: s
   });
   ctx.authCache.forgetUser(user.id);
   if (changesEmail) ctx.notifyMailQueued();
+  // A replaced or removed avatar is deleted (row and file).
+  if (input.avatar_asset_id !== undefined)
+    await discardReplacedAsset(ctx, user.avatarAssetId, updated.avatarAssetId);
   return updated;
 }
 

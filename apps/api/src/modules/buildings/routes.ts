@@ -12,11 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { roleDataOf } from '../../http/authenticate.js';
+import { requireAuth, roleDataOf } from '../../http/authenticate.js';
 import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { pageMeta, pageWindow } from '../../http/pagination.js';
+import { assertBuildingPhoto, discardReplacedAsset } from '../assets/service.js';
 import { countPerDay, insertBuilding, listBuildings, updateBuilding } from './repository.js';
 import {
   buildingViews,
@@ -131,7 +132,19 @@ export function registerBuildingRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const building = await requireBuilding(ctx, request.params.id);
       await authorize(request, ctx, 'buildingUpdate', { buildingId: building.id });
+      const photoId = request.body.photo_asset_id;
+      if (photoId) {
+        await assertBuildingPhoto(
+          ctx,
+          photoId,
+          building.id,
+          requireAuth(request).user.id,
+          building.photoAssetId,
+        );
+      }
       const row = await updateBuilding(ctx.db, building.id, buildingValues(request.body));
+      // A replaced or removed photo is deleted (row and file).
+      if (photoId !== undefined) await discardReplacedAsset(ctx, building.photoAssetId, row.photoAssetId);
       const [view] = await buildingViews(ctx, await roleDataOf(request, ctx), [row]);
       return ok(view!);
     },

@@ -2,6 +2,7 @@ import type { RoleData } from '@gatehouse/core';
 import { can } from '@gatehouse/core';
 import type { AppContext } from '../../app-context.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { assetUrl } from '../assets/service.js';
 import {
   type BuildingRow,
   countToday,
@@ -44,7 +45,10 @@ export async function buildingViews(ctx: AppContext, roleData: RoleData, rows: B
     countToday(ctx.db, 'calls', callsReadable),
     countToday(ctx.db, 'door_logs', logsReadable),
   ]);
-  return rows.map((row) => buildingView(row, summaries.get(row.id)!, calls.get(row.id), logs.get(row.id)));
+  return rows.map((row) => ({
+    ...buildingView(row, summaries.get(row.id)!, calls.get(row.id), logs.get(row.id)),
+    photo_url: row.photoAssetId ? assetUrl(ctx, row.photoAssetId) : null,
+  }));
 }
 
 function buildingView(
