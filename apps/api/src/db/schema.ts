@@ -475,9 +475,17 @@ export const oauth2Authorizations = pgTable(
     buildingId: uuid('building_id').references(() => buildings.id, { onDelete: 'cascade' }),
     doorId: uuid('door_id').references(() => doors.id, { onDelete: 'cascade' }),
     insertedAt: insertedAt(),
+    // When the app last got tokens or called the API with them (written at most once a minute).
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('oauth2_authorizations_user_id_idx').on(t.userId)],
+  (t) => [
+    index('oauth2_authorizations_user_id_idx').on(t.userId),
+    // One live grant per user and app: approving again replaces it (decision 008).
+    uniqueIndex('oauth2_authorizations_user_client_live_key')
+      .on(t.userId, t.clientId)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
 );
 
 /** Single-use authorization codes (OAuth2 authorization code flow with PKCE); only a hash is kept. */

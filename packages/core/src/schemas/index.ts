@@ -12,6 +12,7 @@ export * from './lists.js';
 export * from './managers.js';
 export * from './members.js';
 export * from './mfa.js';
+export * from './oauth2.js';
 export * from './saltoks.js';
 export * from './session.js';
 export * from './units.js';
