@@ -13,6 +13,8 @@ import { TokenIssuer } from './modules/auth/tokens.js';
 import { DoorCache } from './modules/doors/door-cache.js';
 import { DoorOpener } from './modules/doors/door-opener.js';
 import { createDatabaseEventBus, createRedisEventBus, type EventBus } from './modules/events/event-bus.js';
+import { KoneClient } from './modules/kone/client.js';
+import { EntryCallService } from './modules/kone/entry-calls.js';
 import { MailDispatcher } from './modules/mail/dispatcher.js';
 import { SaltoKsClient } from './modules/saltoks/client.js';
 
@@ -42,6 +44,10 @@ export interface AppContext {
   assets: { storage: AssetStorage; urlKey: Buffer };
   /** The Salto KS Connect API (lock-system provider); answers `saltoks_not_configured` when off. */
   saltoks: SaltoKsClient;
+  /** KONE's APIs (elevator provider); answers `kone_not_configured` when off. */
+  kone: KoneClient;
+  /** Calls the elevator when someone comes in through an entrance door (decision 008). */
+  entryCalls: EntryCallService;
   /** Tells the mail dispatcher that a mail is waiting (no-op without SMTP). */
   notifyMailQueued(): void;
   redis?: Redis;
@@ -98,6 +104,10 @@ export async function createAppContext(
   const saltoks = new SaltoKsClient(config.saltoks);
   const doorOpener = new DoorOpener({ db: database.db, events, encryptionKey });
 
+  const kone = new KoneClient(config.kone);
+  const entryCalls = new EntryCallService(database.db, kone, log);
+  doorOpener.onOpened(entryCalls.onOpened);
+
   return {
     config,
     database,
@@ -127,10 +137,14 @@ export async function createAppContext(
     events,
     assets: { storage: new AssetStorage(config.assets.dir), urlKey: deriveKey(secret, 'asset-urls') },
     saltoks,
+    kone,
+    entryCalls,
     notifyMailQueued: () => dispatcher?.kick(),
     redis,
     close: async () => {
       await doorOpener.stop();
+      await entryCalls.idle();
+      kone.close();
       await stopListening();
       await events.close();
       await dispatcher?.stop();

@@ -26,6 +26,7 @@ import { registerEntryScheduleRoutes } from './modules/entry-schedules/routes.js
 import { registerEventRoutes } from './modules/events/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIntercomRoutes } from './modules/intercoms/routes.js';
+import { registerKoneRoutes } from './modules/kone/routes.js';
 import { registerMailRoutes } from './modules/mail/routes.js';
 import { registerManagerRoutes } from './modules/managers/routes.js';
 import { registerMemberRoutes } from './modules/members/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerUserRoutes(api, ctx);
       registerDeviceRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
+      registerKoneRoutes(api, ctx);
       registerSaltoKsRoutes(api, ctx);
       registerAssetRoutes(api, ctx);
     },

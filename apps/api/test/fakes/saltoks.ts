@@ -213,7 +213,15 @@ export async function startFakeSaltoKs(
     const url = new URL(request.url ?? '/', 'http://fake');
     const raw = await readBody(request);
     const path = url.pathname;
-    if (state.inject.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.inject.delayMs));
+    if (state.inject.delayMs > 0) {
+      let gone = false;
+      response.once('close', () => {
+        gone = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, state.inject.delayMs));
+      // A client that gave up must not use up what a later test injected.
+      if (gone) return;
+    }
 
     // Test control (the browser tests run in another process than the one that started the fake).
     if (path === '/_fake/state' && request.method === 'GET') {

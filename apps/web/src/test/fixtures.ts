@@ -293,6 +293,7 @@ export function doorLogWire(overrides: Partial<DoorLog> = {}): DoorLog {
     method: 'webapp',
     result: 'opened',
     reason: null,
+    elevator_call: null,
     ...overrides,
   };
 }

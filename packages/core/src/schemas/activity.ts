@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
+import { elevatorCallSchema } from './kone.js';
 
 /*
  * Door activity and intercom calls (spec 2 "Door activity", "Intercom activity"). Both lists grow
@@ -69,6 +70,8 @@ export const doorLogSchema = z.object({
   method: z.enum(DOOR_LOG_METHODS),
   result: z.enum(DOOR_LOG_RESULTS),
   reason: z.string().nullable(),
+  /** The elevator called for this entry (KONE, decision 008), once the call is done. */
+  elevator_call: elevatorCallSchema.nullable(),
 });
 
 export const callSchema = z.object({

@@ -44,6 +44,11 @@ export const saltoksDriverConfigSchema = z.strictObject({
   lock_id: z.string().trim().min(1, 'Choose the Salto KS lock').max(100),
   site_id: z.string().trim().min(1).max(100).optional(),
   unlock_seconds: unlockSeconds,
+  /**
+   * The Salto KS site user that holds the door's keypad PIN, made by the server on the first
+   * `PUT …/pincode` and kept by it (a value sent by a client is replaced by the stored one).
+   */
+  pin_user_id: z.string().trim().min(1).max(100).optional(),
 });
 
 export const saltoksSecretsSchema = z.strictObject({

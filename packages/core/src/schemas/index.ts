@@ -8,6 +8,7 @@ export * from './devices.js';
 export * from './doors.js';
 export * from './entry-schedules.js';
 export * from './intercoms.js';
+export * from './kone.js';
 export * from './lists.js';
 export * from './managers.js';
 export * from './members.js';

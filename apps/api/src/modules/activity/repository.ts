@@ -95,6 +95,7 @@ export interface DoorLogRow extends Record<string, unknown> {
   method: DoorLog['method'];
   result: DoorLog['result'];
   reason: string | null;
+  elevator_call: DoorLog['elevator_call'];
 }
 
 /**
@@ -131,7 +132,7 @@ export async function pageDoorLogs(
                dl.door_id, d.name as door_name, dl.actor_type,
                dl.user_id, u.first_name as user_first_name, u.last_name as user_last_name, u.email as user_email,
                dl.visitor_id, v.name as visitor_name, dl.intercom_id, i.name as intercom_name,
-               dl.unit_id, un.name as unit_name, dl.method, dl.result, dl.reason
+               dl.unit_id, un.name as unit_name, dl.method, dl.result, dl.reason, dl.elevator_call
           from door_logs dl
           left join doors d on d.id = dl.door_id
           left join users u on u.id = dl.user_id

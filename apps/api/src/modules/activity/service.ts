@@ -34,6 +34,7 @@ export function doorLogView(row: DoorLogRow) {
     method: row.method,
     result: row.result,
     reason: row.reason,
+    elevator_call: row.elevator_call ?? null,
   };
 }
 

@@ -74,6 +74,9 @@ interface PendingRecord {
   events: BuildingEvent[];
 }
 
+/** Told of every successful remote open once it is recorded (elevator calls on entry, decision 008). */
+export type OpenedListener = (opened: { door: DoorRow; actor: OpenActor; doorLogId: string }) => void;
+
 /**
  * Opens doors: the driver first, then the door log row and the door's new status are written
  * together, and the live pages hear about both. Concurrent opens share one statement (see Batcher),
@@ -84,6 +87,7 @@ interface PendingRecord {
 export class DoorOpener {
   private readonly records: Batcher<PendingRecord>;
   private readonly relockTimers = new Set<NodeJS.Timeout>();
+  private readonly openedListeners: OpenedListener[] = [];
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'events' | 'encryptionKey'>) {
     this.records = new Batcher((batch) => this.writeRecords(batch));
@@ -129,7 +133,19 @@ export class DoorOpener {
         items: [{ code: 'door_failed', message: outcome.reason ?? 'The door did not respond' }],
       });
     }
+    for (const listener of this.openedListeners) {
+      try {
+        listener({ door, actor, doorLogId: logId });
+      } catch {
+        // A listener's trouble is its own: the door is open and answered as such.
+      }
+    }
     return { result: outcome.result, status: outcome.status, door_log_id: logId, reason: outcome.reason };
+  }
+
+  /** Adds a listener for successful opens; it must not block (start background work and return). */
+  onOpened(listener: OpenedListener) {
+    this.openedListeners.push(listener);
   }
 
   /**

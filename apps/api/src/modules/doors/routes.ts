@@ -22,6 +22,7 @@ import { openSchedulesNow } from '../access/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
+import { completeDoorConfig } from '../saltoks/door-settings.js';
 import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
 import {
   doorView,
@@ -82,12 +83,13 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       await authorize(request, ctx, 'doorCreate', { buildingId: building.id });
       const { name, is_entrance, driver, driver_config, secrets } = request.body;
       const settings = prepareDriverSettings(ctx, driver, driver_config, secrets ?? {}, null);
+      const driverConfig = await completeDoorConfig(ctx, building.id, driver, settings.driverConfig);
       const row = await insertDoor(ctx.db, {
         buildingId: building.id,
         name,
         isEntrance: is_entrance,
         driver,
-        driverConfig: settings.driverConfig,
+        driverConfig,
         secretsEncrypted: settings.secretsEncrypted,
       });
       return reply.code(201).send(ok(doorView(row)));
@@ -153,11 +155,13 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
             door.secretsEncrypted,
           )
         : undefined;
+      const driverConfig =
+        settings && (await completeDoorConfig(ctx, door.buildingId, newDriver, settings.driverConfig, door));
       ctx.doorCache.forget(door.id);
       const row = await updateDoor(ctx.db, door.id, {
         ...(name !== undefined ? { name } : {}),
         ...(is_entrance !== undefined ? { isEntrance: is_entrance } : {}),
-        ...(settings ? { driver: newDriver, ...settings } : {}),
+        ...(settings ? { driver: newDriver, ...settings, driverConfig } : {}),
       });
       return ok(doorView(row));
     },

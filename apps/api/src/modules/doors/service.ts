@@ -116,7 +116,7 @@ async function recordStatus(ctx: AppContext, door: DoorRow, status: DoorRow['sta
 /** GET …/status: asks the driver; any driver failure is status "error" (spec 8), with the reason. */
 export async function readDoorStatus(ctx: AppContext, door: DoorRow) {
   try {
-    const reading = await driverFor(door.driver).status(driverDoor(ctx, door));
+    const reading = await driverFor(door.driver, ctx).status(driverDoor(ctx, door));
     const row = await recordStatus(ctx, door, reading.status);
     return {
       status: reading.status,

@@ -16,3 +16,13 @@ export async function isSiteLinked(
     .limit(1);
   return row !== undefined;
 }
+
+/** The Salto KS site a building is linked to, if any. */
+export async function buildingSiteId(db: Executor, buildingId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ siteId: buildings.saltoksSiteId })
+    .from(buildings)
+    .where(eq(buildings.id, buildingId))
+    .limit(1);
+  return row?.siteId ?? null;
+}

@@ -2,7 +2,7 @@
  * The door driver layer: one interface in front of every kind of lock.
  *
  * - A driver talks to its device and nothing else. It never touches the database: the doors service
- *   decrypts the secrets, calls `driverFor(door.driver).open(door)` outside any transaction, and then
+ *   decrypts the secrets, calls `driverFor(door.driver, ctx).open(door)` outside any transaction, and then
  *   records the door log row and the new status in one transaction of its own.
  * - Drivers keep no state between calls, so every server process answers the same. What a stateless
  *   driver needs to know about the past (the simulated lock's unlock time) comes in `lastStatus` and
