@@ -102,7 +102,7 @@ export async function createAppContext(
   const encryptionKey = deriveKey(secret, 'secret-encryption');
   // One per process, so concurrent opens from every path share its batches (see DoorOpener).
   const saltoks = new SaltoKsClient(config.saltoks);
-  const doorOpener = new DoorOpener({ db: database.db, events, encryptionKey });
+  const doorOpener = new DoorOpener({ db: database.db, events, encryptionKey, saltoks });
 
   const kone = new KoneClient(config.kone);
   const entryCalls = new EntryCallService(database.db, kone, log);

@@ -89,7 +89,7 @@ export class DoorOpener {
   private readonly relockTimers = new Set<NodeJS.Timeout>();
   private readonly openedListeners: OpenedListener[] = [];
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'events' | 'encryptionKey'>) {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'events' | 'encryptionKey' | 'saltoks'>) {
     this.records = new Batcher((batch) => this.writeRecords(batch));
   }
 
@@ -108,7 +108,7 @@ export class DoorOpener {
   async open(door: DoorRow, actor: OpenActor) {
     let outcome: Outcome;
     try {
-      const opened = await driverFor(door.driver).open(driverDoor(this.ctx, door));
+      const opened = await driverFor(door.driver, this.ctx).open(driverDoor(this.ctx, door));
       outcome = {
         result: 'opened',
         status: opened.status,
