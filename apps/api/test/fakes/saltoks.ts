@@ -94,6 +94,8 @@ export interface FakeSaltoKsState {
     delayMs: number;
     /** Every unlock answers "Otp is invalid", whatever its code. */
     rejectOtp: boolean;
+    /** A user just made answers 404 to this many calls about it (eventual consistency). */
+    newUsersHiddenFor: number;
   };
   /** Forgets every issued token, so the next API call answers 401 once the client still has one. */
   expireTokens(): void;
@@ -124,7 +126,14 @@ function createState(): FakeSaltoKsState {
     requests: [],
     unlocks: [],
     pageSize: 50,
-    inject: { serverErrors: 0, serverErrorStatus: 503, notFound: 0, delayMs: 0, rejectOtp: false },
+    inject: {
+      serverErrors: 0,
+      serverErrorStatus: 503,
+      notFound: 0,
+      delayMs: 0,
+      rejectOtp: false,
+      newUsersHiddenFor: 0,
+    },
     expireTokens() {
       state.tokens.clear();
     },
@@ -208,6 +217,7 @@ export async function startFakeSaltoKs(
   const state = createState();
   if (options.seedDemo) seedDemoSite(state);
   let baseUrl = '';
+  const hiddenUsers = new Map<string, number>();
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -317,10 +327,13 @@ export async function startFakeSaltoKs(
           pin: null,
         };
         site.users.push(user);
+        if (state.inject.newUsersHiddenFor > 0) hiddenUsers.set(user.id, state.inject.newUsersHiddenFor);
         return send(response, 201, userView(user));
       }
       const user = site.users.find((candidate) => candidate.id === itemId);
-      if (!user) return error(response, 404, 'UserNotFound', 'User not found');
+      const hidden = user ? (hiddenUsers.get(user.id) ?? 0) : 0;
+      if (hidden > 0) hiddenUsers.set(user!.id, hidden - 1);
+      if (!user || hidden > 0) return error(response, 404, 'UserNotFound', 'User not found');
       if (action === 'pin' && method === 'PUT') {
         const pin = (body as { pin?: unknown } | null)?.pin;
         if (typeof pin !== 'string' || !/^\d{4,8}$/.test(pin)) {

@@ -22,7 +22,7 @@ import { openSchedulesNow } from '../access/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
-import { completeDoorConfig } from '../saltoks/door-settings.js';
+import { completeDoorConfig, setProviderPin } from '../saltoks/door-settings.js';
 import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
 import {
   doorView,
@@ -243,7 +243,9 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Set the door’s keypad PIN code',
-        description: 'Stored as an argon2 hash; never returned.',
+        description:
+          'Stored as an argon2 hash; never returned. For a Salto KS door the PIN is first set on the door’s ' +
+          'own Salto KS site user (502 when Salto KS refuses it, and nothing changes).',
         params: doorParams,
         body: pincodeBodySchema,
         response: { 200: doorReply },
@@ -252,9 +254,12 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const door = await requireDoor(ctx, request.params.buildingId, request.params.doorId);
       await authorize(request, ctx, 'doorUpdate', { buildingId: door.buildingId });
+      // A provider's lock (Salto KS) takes the PIN first; the hash is kept for intercom keypads too.
+      const provider = await setProviderPin(ctx, door, request.body.pincode);
       ctx.doorCache.forget(door.id);
       const row = await updateDoor(ctx.db, door.id, {
         pincodeHash: await ctx.passwords.hash(request.body.pincode),
+        ...provider,
       });
       return ok(doorView(row));
     },

@@ -40,3 +40,39 @@ export async function completeDoorConfig(
   const pinUserId = previous?.site_id === siteId ? previous.pin_user_id : undefined;
   return { ...requested, site_id: siteId, ...(pinUserId ? { pin_user_id: pinUserId } : {}) };
 }
+
+/**
+ * `PUT …/pincode` of a `saltoks` door: the PIN goes to the door's own Salto KS site user ("Gatehouse
+ * keypad" + the door's name), made on first use (again if it was deleted in Salto KS). Resolves with
+ * the door's new `driver_config` when the user is new, for the caller to store with the PIN's hash;
+ * throws (502/503, nothing to store) when Salto KS does not take the PIN. Other drivers: nothing to do.
+ */
+export async function setProviderPin(
+  ctx: Pick<AppContext, 'saltoks'>,
+  door: { id: string; name: string; driver: DoorDriverName; driverConfig: unknown },
+  pin: string,
+): Promise<{ driverConfig?: Record<string, unknown> }> {
+  if (door.driver !== 'saltoks') return {};
+  const parsed = saltoksDriverConfigSchema.safeParse(door.driverConfig);
+  if (!parsed.success || !parsed.data.site_id) {
+    throw invalidField('driver_config.site_id', 'Save the door with its Salto KS site first');
+  }
+  const config = parsed.data;
+  const siteId = config.site_id!;
+  if (config.pin_user_id) {
+    try {
+      await ctx.saltoks.setUserPin(siteId, config.pin_user_id, pin);
+      return {};
+    } catch (error) {
+      if (!(error instanceof SaltoKsError && error.failure === 'not_found')) throw error;
+    }
+  }
+  const user = await ctx.saltoks.createUser(siteId, {
+    first_name: 'Gatehouse keypad',
+    last_name: door.name,
+    customer_reference: `gatehouse-door:${door.id}`,
+  });
+  // Right after it was made, Salto KS may answer 404 for the user: the client retries that.
+  await ctx.saltoks.setUserPin(siteId, user.id, pin);
+  return { driverConfig: { ...config, pin_user_id: user.id } };
+}

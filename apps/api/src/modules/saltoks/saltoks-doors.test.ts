@@ -31,7 +31,13 @@ afterAll(async () => {
   await fake.close();
 });
 beforeEach(() => {
-  Object.assign(fake.state.inject, { serverErrors: 0, notFound: 0, delayMs: 0, rejectOtp: false });
+  Object.assign(fake.state.inject, {
+    serverErrors: 0,
+    notFound: 0,
+    delayMs: 0,
+    rejectOtp: false,
+    newUsersHiddenFor: 0,
+  });
   Object.assign(lock, { online: true, locked_state: 'locked', battery_level: 'normal' });
 });
 
@@ -192,5 +198,73 @@ describe('a saltoks door’s status', () => {
       status: 'error',
       detail: 'Salto KS answered with an error: Something went wrong',
     });
+  });
+});
+
+describe('PUT …/pincode of a saltoks door', () => {
+  const setPin = (doorId: string, pincode: string, token = r.tokens.manager) =>
+    call(t.app, 'PUT', `${doorPath(doorId)}/pincode`, { token, body: { pincode } });
+
+  it('sets the PIN on the door’s own Salto KS user, made once, and keeps the hash', async () => {
+    const door = await createSaltoKsDoor('Keypad door');
+    const first = await setPin(door.id, '2468');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ has_pincode: true });
+    const users = fake.state.site(site.id)!.users.filter((user) => user.last_name === 'Keypad door');
+    expect(users).toMatchObject([
+      { first_name: 'Gatehouse keypad', customer_reference: `gatehouse-door:${door.id}`, pin: '2468' },
+    ]);
+    expect(first.json().data.driver_config).toMatchObject({ pin_user_id: users[0]!.id });
+
+    expect((await setPin(door.id, '13579')).statusCode).toBe(200);
+    expect(fake.state.site(site.id)!.users.filter((user) => user.last_name === 'Keypad door')).toMatchObject([
+      { pin: '13579' },
+    ]);
+    const [row] = await t.ctx.db.select().from(doors).where(eq(doors.id, door.id));
+    expect(await t.ctx.passwords.verify(row!.pincodeHash!, '13579')).toBe(true);
+  });
+
+  it('keeps the PIN user when the door is saved again, whatever the request says', async () => {
+    const door = await createSaltoKsDoor('Kept user');
+    const pinUserId = (await setPin(door.id, '1111')).json().data.driver_config.pin_user_id;
+    const saved = await call(t.app, 'PUT', doorPath(door.id), {
+      token: r.tokens.manager,
+      body: { driver_config: { lock_id: lock.id, unlock_seconds: 8, pin_user_id: 'someone-else' } },
+    });
+    expect(saved.json().data.driver_config).toEqual({
+      lock_id: lock.id,
+      site_id: site.id,
+      unlock_seconds: 8,
+      pin_user_id: pinUserId,
+    });
+  });
+
+  it('makes a new user when Salto KS lost the old one, riding out its 404 after provisioning', async () => {
+    const door = await createSaltoKsDoor('Lost user');
+    await setPin(door.id, '1111');
+    const users = fake.state.site(site.id)!.users;
+    users.splice(
+      users.findIndex((user) => user.last_name === 'Lost user'),
+      1,
+    );
+    fake.state.inject.newUsersHiddenFor = 1;
+    const again = await setPin(door.id, '2222');
+    fake.state.inject.newUsersHiddenFor = 0;
+    expect(again.statusCode, again.body).toBe(200);
+    expect(users.filter((user) => user.last_name === 'Lost user')).toMatchObject([{ pin: '2222' }]);
+  });
+
+  it('changes nothing when Salto KS refuses, and refuses those who may not change the door', async () => {
+    const door = await createSaltoKsDoor('Refused');
+    fake.state.inject.serverErrors = 5;
+    const failed = await setPin(door.id, '9999');
+    expect(failed.statusCode).toBe(502);
+    const [row] = await t.ctx.db.select().from(doors).where(eq(doors.id, door.id));
+    expect(row!.pincodeHash).toBeNull();
+    fake.state.inject.serverErrors = 0;
+    for (const role of ['otherManager', 'unitManager', 'member', 'stranger'] as const) {
+      expect((await setPin(door.id, '9999', r.tokens[role])).statusCode, role).toBe(403);
+    }
+    expect(fake.state.site(site.id)!.users.some((user) => user.last_name === 'Refused')).toBe(false);
   });
 });
