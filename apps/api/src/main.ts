@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { scheduleRetention } from './modules/activity/retention.js';
 import { scheduleAssetCleanup } from './modules/assets/cleanup.js';
+import { scheduleSaltoKsImport } from './modules/saltoks/entries-import.js';
 import { createFirstSuperadmin } from './modules/users/bootstrap.js';
 
 /** `npm start`: migrate, make sure someone can sign in, then serve the API and the web app. */
@@ -37,12 +38,14 @@ async function main() {
   const app = await buildApp(ctx, { logger: logOptions });
   const stopRetention = scheduleRetention(ctx, app.log);
   const stopAssetCleanup = scheduleAssetCleanup(ctx, app.log);
+  const stopSaltoKsImport = scheduleSaltoKsImport(ctx, app.log);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     // In-flight requests finish first, then the database closes.
     stopRetention();
     stopAssetCleanup();
+    stopSaltoKsImport();
     await app.close();
     await ctx.close();
     await database.close();
