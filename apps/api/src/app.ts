@@ -30,6 +30,7 @@ import { registerKoneRoutes } from './modules/kone/routes.js';
 import { registerMailRoutes } from './modules/mail/routes.js';
 import { registerManagerRoutes } from './modules/managers/routes.js';
 import { registerMemberRoutes } from './modules/members/routes.js';
+import { registerOAuth2Routes } from './modules/oauth2/routes.js';
 import { registerSaltoKsRoutes } from './modules/saltoks/routes.js';
 import { registerSessionRoutes } from './modules/sessions/routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       registerUserRoutes(api, ctx);
       registerDeviceRoutes(api, ctx);
       registerActivityRoutes(api, ctx);
+      registerOAuth2Routes(api, ctx);
       registerKoneRoutes(api, ctx);
       registerSaltoKsRoutes(api, ctx);
       registerAssetRoutes(api, ctx);

@@ -12,6 +12,8 @@ export const errorStatus = {
   token_expired: 401,
   session_revoked: 401,
   forbidden: 403,
+  // A third-party app's token lacks the scope a call needs, or the call is closed to apps.
+  insufficient_scope: 403,
   csrf_missing: 403,
   csrf_origin: 403,
   not_found: 404,

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { claimedTokenType } from '../modules/auth/tokens.js';
+import { readBearer } from './authenticate.js';
 import { AppError } from './errors.js';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -33,6 +35,17 @@ function originIsOurs(request: FastifyRequest, origin: string, options: GuardOpt
 }
 
 /**
+ * A third-party app calling a route open to apps with its OAuth2 access token: the token travels
+ * whole in the Authorization header, which a browser never adds on its own, so the call cannot be
+ * forged cross-site and needs no CSRF header (the token's signature and scopes are checked later).
+ */
+function isAppBearerCall(request: FastifyRequest): boolean {
+  if (!request.routeOptions.config?.oauth2Scopes) return false;
+  const bearer = readBearer(request);
+  return bearer !== undefined && !bearer.endsWith('.') && claimedTokenType(bearer) === 'oauth2';
+}
+
+/**
  * CSRF defence for the API (OWASP: custom request header + fetch metadata + origin check):
  * a write must carry `x-csrf-token`, which a cross-site form cannot send, and is refused when the
  * browser says it comes from another site. Routes for devices opt out with `config: {csrf: false}`.
@@ -52,6 +65,7 @@ export function registerRequestGuards(app: FastifyInstance, options: GuardOption
 
     if (!unsafeMethods.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
+    if (isAppBearerCall(request)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw new AppError('csrf_origin', 'Cross-site requests are not allowed');
     }

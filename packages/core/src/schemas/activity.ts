@@ -72,6 +72,8 @@ export const doorLogSchema = z.object({
   reason: z.string().nullable(),
   /** The elevator called for this entry (KONE, decision 008), once the call is done. */
   elevator_call: elevatorCallSchema.nullable(),
+  /** The third-party app that acted for the user (method `api`, OAuth2). */
+  oauth2_client: named,
 });
 
 export const callSchema = z.object({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { roleDataOf } from '../../http/authenticate.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
+import { grantDoorId } from '../oauth2/narrowing.js';
 import { doorsOfBuildings } from './repository.js';
 import { openSchedulesNow } from './service.js';
 
@@ -15,6 +16,7 @@ export function registerAccessRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me/doors',
     {
+      config: { oauth2Scopes: ['doors:read'] },
       schema: {
         tags: ['Account'],
         summary: 'The doors the signed-in user may open now, and why',
@@ -62,7 +64,9 @@ export function registerAccessRoutes(app: FastifyInstance, ctx: AppContext) {
           },
         });
       }
-      return ok([...byDoor.values()]);
+      // An app limited to one door sees that door only.
+      const onlyDoor = grantDoorId(request);
+      return ok([...byDoor.values()].filter((door) => !onlyDoor || door.id === onlyDoor));
     },
   );
 }

@@ -40,6 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/me/account',
     {
+      config: { oauth2Scopes: ['account:read'] },
       schema: { tags, summary: 'The signed-in user, with permission_props', response: { 200: accountReply } },
     },
     async (request) =>

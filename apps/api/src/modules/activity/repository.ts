@@ -96,6 +96,8 @@ export interface DoorLogRow extends Record<string, unknown> {
   result: DoorLog['result'];
   reason: string | null;
   elevator_call: DoorLog['elevator_call'];
+  oauth2_client_id: string | null;
+  oauth2_client_name: string | null;
 }
 
 /**
@@ -132,13 +134,15 @@ export async function pageDoorLogs(
                dl.door_id, d.name as door_name, dl.actor_type,
                dl.user_id, u.first_name as user_first_name, u.last_name as user_last_name, u.email as user_email,
                dl.visitor_id, v.name as visitor_name, dl.intercom_id, i.name as intercom_name,
-               dl.unit_id, un.name as unit_name, dl.method, dl.result, dl.reason, dl.elevator_call
+               dl.unit_id, un.name as unit_name, dl.method, dl.result, dl.reason, dl.elevator_call,
+               dl.oauth2_client_id, oc.name as oauth2_client_name
           from door_logs dl
           left join doors d on d.id = dl.door_id
           left join users u on u.id = dl.user_id
           left join visitors v on v.id = dl.visitor_id
           left join intercoms i on i.id = dl.intercom_id
           left join units un on un.id = dl.unit_id
+          left join oauth2_clients oc on oc.id = dl.oauth2_client_id
          where ${sql.join(conditions, sql` and `)}
          order by dl.occurred_at desc nulls last, dl.id desc nulls last
          limit ${rowLimit(limit)}`,

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.js';
 import { authorize } from '../../http/authorize.js';
 import { envelopeOf, ok } from '../../http/envelope.js';
 import { requireBuilding } from '../buildings/service.js';
+import { doorFilterOf } from '../oauth2/narrowing.js';
 import type { Cursor } from './cursor.js';
 import { type CallFilters, type DoorLogFilters, pageCalls, pageDoorLogs } from './repository.js';
 import { callView, doorLogView, readPage, walkRows } from './service.js';
@@ -117,6 +118,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/buildings/:id/door_logs',
     {
+      config: { oauth2Scopes: ['activity:read'] },
       schema: {
         tags,
         summary: 'Door activity: every open attempt, newest first',
@@ -130,6 +132,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const buildingId = request.params.id;
       const filters = doorLogFilters(request.query);
+      filters.doorId = doorFilterOf(request, filters.doorId);
       const { rows, nextCursor } = await readPageOf(
         request,
         buildingId,
@@ -200,6 +203,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/buildings/:id/calls',
     {
+      config: { oauth2Scopes: ['activity:read'] },
       schema: {
         tags,
         summary: 'Intercom activity: every call, newest first',
@@ -213,6 +217,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const buildingId = request.params.id;
       const filters = callFilters(request.query);
+      filters.doorId = doorFilterOf(request, filters.doorId);
       const { rows, nextCursor } = await readPageOf(
         request,
         buildingId,

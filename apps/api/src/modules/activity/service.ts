@@ -35,6 +35,7 @@ export function doorLogView(row: DoorLogRow) {
     result: row.result,
     reason: row.reason,
     elevator_call: row.elevator_call ?? null,
+    oauth2_client: named(row.oauth2_client_id, row.oauth2_client_name),
   };
 }
 

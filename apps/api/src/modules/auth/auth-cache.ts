@@ -1,5 +1,6 @@
 import type { RoleData } from '@gatehouse/core';
 import { LRUCache } from 'lru-cache';
+import type { OAuth2Grant } from '../oauth2/grant.js';
 import type { SessionRow } from '../sessions/repository.js';
 import type { UserRow } from '../users/repository.js';
 
@@ -7,6 +8,8 @@ export interface CachedAuth {
   session: SessionRow;
   user: UserRow;
   roleData?: RoleData;
+  /** Set for a third-party app's grant, cached under the grant's id (decision 008). */
+  oauth2?: OAuth2Grant;
 }
 
 /**
@@ -91,11 +94,14 @@ export class AuthCache {
     this.entries.clear();
   }
 
-  /** Applies a `gatehouse_auth` notification: `u:<user>`, `s:<session>` or `b:<building>`. */
+  /**
+   * Applies a `gatehouse_auth` notification: `u:<user>`, `s:<session>`, `a:<OAuth2 grant>` (cached
+   * like a session, under its own id) or `b:<building>`.
+   */
   applyNotification(payload: string): void {
     const [kind, id] = [payload.slice(0, 1), payload.slice(2)];
     if (kind === 'u') this.forgetUser(id);
-    else if (kind === 's') this.forgetSession(id);
+    else if (kind === 's' || kind === 'a') this.forgetSession(id);
     else if (kind === 'b') this.forgetBuilding(id);
     else this.forgetAll();
   }

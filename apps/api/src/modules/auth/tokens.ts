@@ -1,8 +1,8 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../http/errors.js';
 
-export type TokenType = 'access' | 'refresh' | 'mfa' | 'device';
+export type TokenType = 'access' | 'refresh' | 'mfa' | 'device' | 'oauth2';
 
 export interface TokenClaims {
   typ: TokenType;
@@ -11,6 +11,10 @@ export interface TokenClaims {
   jti?: string;
   /** Device tokens: a fingerprint of the intercom's password hash, so a new password ends old tokens. */
   ver?: string;
+  /** OAuth2 access tokens: the grant (authorization), the app, and the scopes (space separated). */
+  aid?: string;
+  cid?: string;
+  scope?: string;
   exp: number;
 }
 
@@ -27,9 +31,10 @@ const mfaChallengeTtlSeconds = 5 * 60;
 export const deviceTokenTtlSeconds = 30 * 24 * 60 * 60;
 
 /**
- * Access, refresh, MFA-challenge and device tokens are HS256 JWTs with a `typ` claim, so one kind can
- * never stand in for another (an access token used as a refresh token is refused, and the reverse; a
- * device token is refused wherever a user's access token is expected).
+ * Access, refresh, MFA-challenge, device and OAuth2 access tokens are HS256 JWTs with a `typ` claim,
+ * so one kind can never stand in for another (an access token used as a refresh token is refused, and
+ * the reverse; a device token is refused wherever a user's access token is expected; a third-party
+ * app's token is never taken for the user's own).
  */
 export class TokenIssuer {
   /**
@@ -89,11 +94,34 @@ export class TokenIssuer {
     return { token, exp: now + deviceTokenTtlSeconds };
   }
 
+  /**
+   * A third-party app's access token (decision 008): whether its grant is still live is checked on
+   * every call, like a session.
+   */
+  issueOAuth2AccessToken(
+    grant: { userId: string; authorizationId: string; clientId: string; scope: string },
+    expiresAt: Date,
+  ): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return this.sign(
+      {
+        typ: 'oauth2',
+        sub: grant.userId,
+        aid: grant.authorizationId,
+        cid: grant.clientId,
+        scope: grant.scope,
+      },
+      Math.max(1, Math.floor(expiresAt.getTime() / 1000) - now),
+      now,
+    );
+  }
+
   async verify(token: string, expected: TokenType): Promise<TokenClaims> {
-    const known = expected === 'access' ? this.verifiedAccess.get(token) : undefined;
-    if (known && known.exp * 1000 > Date.now()) return known;
+    const cached = expected === 'access' || expected === 'oauth2';
+    const known = cached ? this.verifiedAccess.get(token) : undefined;
+    if (known && known.typ === expected && known.exp * 1000 > Date.now()) return known;
     const claims = await this.verifySignature(token, expected);
-    if (expected === 'access') this.verifiedAccess.set(token, claims);
+    if (cached) this.verifiedAccess.set(token, claims);
     return claims;
   }
 
@@ -115,6 +143,19 @@ export class TokenIssuer {
       );
     }
     return payload as unknown as TokenClaims;
+  }
+}
+
+/**
+ * The `typ` a token claims, read without checking it (to choose how to check it); undefined when the
+ * value is no JWT. Never trust it further: `verify` checks the signature and the type.
+ */
+export function claimedTokenType(token: string): string | undefined {
+  try {
+    const { typ } = decodeJwt(token);
+    return typeof typ === 'string' ? typ : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -65,6 +65,7 @@ export function registerBuildingRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/buildings',
     {
+      config: { oauth2Scopes: ['buildings:read'] },
       schema: {
         tags,
         summary: 'The buildings the caller manages or belongs to (all, for a superadmin)',
@@ -109,7 +110,10 @@ export function registerBuildingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/buildings/:id',
-    { schema: { tags, summary: 'One building', params: idParams, response: { 200: buildingReply } } },
+    {
+      config: { oauth2Scopes: ['buildings:read'] },
+      schema: { tags, summary: 'One building', params: idParams, response: { 200: buildingReply } },
+    },
     async (request) => {
       const building = await requireBuilding(ctx, request.params.id);
       await authorize(request, ctx, 'buildingRead', { buildingId: building.id });

@@ -22,7 +22,9 @@ import { openSchedulesNow } from '../access/service.js';
 import { requireBuilding } from '../buildings/service.js';
 import { findIntercomByDoor } from '../intercoms/repository.js';
 import { intercomView } from '../intercoms/service.js';
+import { grantDoorId } from '../oauth2/narrowing.js';
 import { completeDoorConfig, setProviderPin } from '../saltoks/door-settings.js';
+import type { OpenActor } from './door-opener.js';
 import { deleteDoor, insertDoor, listDoors, updateDoor } from './repository.js';
 import {
   doorView,
@@ -44,6 +46,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/buildings/:buildingId/doors',
     {
+      config: { oauth2Scopes: ['buildings:read'] },
       schema: {
         tags,
         summary: `A building’s doors, by name (at most ${DOOR_LIST_LIMIT})`,
@@ -60,9 +63,12 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
       const building = await requireBuilding(ctx, request.params.buildingId);
       await authorize(request, ctx, 'doorRead', { buildingId: building.id });
       const { rows, total } = await listDoors(ctx.db, building.id, DOOR_LIST_LIMIT);
+      // An app limited to one door sees that door only.
+      const onlyDoor = grantDoorId(request);
+      const shown = onlyDoor ? rows.filter((row) => row.id === onlyDoor) : rows;
       return ok(
-        rows.map((row) => doorView(row)),
-        { total, limit: DOOR_LIST_LIMIT },
+        shown.map((row) => doorView(row)),
+        { total: onlyDoor ? shown.length : total, limit: DOOR_LIST_LIMIT },
       );
     },
   );
@@ -99,6 +105,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/buildings/:buildingId/doors/:doorId',
     {
+      config: { oauth2Scopes: ['buildings:read'] },
       schema: {
         tags,
         summary: 'One door',
@@ -203,6 +210,7 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/buildings/:buildingId/doors/:doorId/open',
     {
+      config: { oauth2Scopes: ['doors:open'] },
       schema: {
         tags,
         summary: 'Open a door remotely',
@@ -217,8 +225,11 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const door = await requireDoorForOpen(ctx, request.params.buildingId, request.params.doorId);
-      const { user } = requireAuth(request);
-      const actor = { type: 'user' as const, userId: user.id, method: request.body.via };
+      const { user, oauth2 } = requireAuth(request);
+      // A third-party app opens as the user, within the user's own rights, and is named in the log.
+      const actor: OpenActor = oauth2
+        ? { type: 'api_client', userId: user.id, oauth2ClientId: oauth2.clientId }
+        : { type: 'user', userId: user.id, method: request.body.via };
       const roleData = await roleDataOf(request, ctx);
       if (can(roleData, 'doorOpen', { buildingId: door.buildingId }))
         return ok(await ctx.doorOpener.open(door, actor));
