@@ -294,6 +294,7 @@ export function doorLogWire(overrides: Partial<DoorLog> = {}): DoorLog {
     result: 'opened',
     reason: null,
     elevator_call: null,
+    oauth2_client: null,
     ...overrides,
   };
 }
