@@ -1,4 +1,5 @@
 import {
+  IconApps,
   IconBuildingSkyscraper,
   IconDeviceMobile,
   IconDoor,
@@ -105,6 +106,11 @@ export function underUnit(segment: string, labelKey: LabelKey): Trail {
 
 export const accountsTrail: Trail = ({ t }) => [
   { path: '/accounts', label: t('nav.accounts'), icon: IconUsers },
+];
+
+export const oauth2ClientsTrail: Trail = (context) => [
+  ...accountsTrail(context),
+  { path: '/accounts/oauth2_clients', label: context.t('breadcrumbs.oauth2Clients'), icon: IconApps },
 ];
 
 /** The trail, then the current page under a fixed label. */

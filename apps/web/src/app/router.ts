@@ -1,13 +1,16 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { trackRawLocation } from '../lib/raw-location';
 import { routeTree } from './routes';
 
 export function createAppRouter(options: { history?: RouterHistory } = {}) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     defaultPreload: false,
     scrollRestoration: true,
     ...(options.history ? { history: options.history } : {}),
   });
+  trackRawLocation(router.history);
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -27,6 +27,10 @@ import { NewManagerPage } from '../features/managers/routes/new-manager-page';
 import { MemberPage } from '../features/members/routes/member-page';
 import { MembersPage } from '../features/members/routes/members-page';
 import { NewMemberPage } from '../features/members/routes/new-member-page';
+import { ConsentPage } from '../features/oauth2/routes/consent-page';
+import { NewOauth2ClientPage } from '../features/oauth2/routes/new-oauth2-client-page';
+import { Oauth2ClientPage } from '../features/oauth2/routes/oauth2-client-page';
+import { Oauth2ClientsPage } from '../features/oauth2/routes/oauth2-clients-page';
 import { ProfilePage } from '../features/profile/routes/profile-page';
 import { BuildingUnitsPage } from '../features/units/routes/building-units-page';
 import { NewUnitPage } from '../features/units/routes/new-unit-page';
@@ -39,6 +43,7 @@ import { VisitorsPage } from '../features/visitors/routes/visitors-page';
 import { MyDoorsPage } from '../features/webapp/routes/my-doors-page';
 import { VisitorDoorsPage } from '../features/webapp/routes/visitor-doors-page';
 import type { PageProps } from '../lib/page';
+import { rawHref } from '../lib/raw-location';
 import { isLoggedIn } from '../lib/token-service';
 import {
   accountsTrail,
@@ -49,6 +54,7 @@ import {
   doorTrail,
   loginTrail,
   managersTrail,
+  oauth2ClientsTrail,
   profileTrail,
   underBuilding,
   underUnit,
@@ -145,7 +151,8 @@ export const rootRoute = createRootRoute({
   beforeLoad: ({ location, matches }) => {
     const page = matches[matches.length - 1]?.staticData?.page;
     if (page?.isProtected && !isLoggedIn()) {
-      throw redirect({ to: '/auth/login', search: { redirect: location.href }, replace: true });
+      // The raw URL, not the router's re-serialised one: e.g. an OAuth2 request's `state` must survive.
+      throw redirect({ to: '/auth/login', search: { redirect: rawHref(location) }, replace: true });
     }
   },
 });
@@ -660,6 +667,60 @@ const accountRoute = createRoute({
   }),
 });
 
+// Third-party apps (OAuth2): the superadmin's register under /accounts, and the users' consent page
+
+const oauth2ClientsRoute = createRoute({
+  ...child,
+  path: '/accounts/oauth2_clients',
+  component: Oauth2ClientsPage,
+  staticData: page({
+    isProtected: true,
+    hasPermission: 'oauth2ClientManage',
+    layout: 'default',
+    title: 'pages.oauth2Clients.title',
+    breadcrumbs: oauth2ClientsTrail,
+  }),
+});
+
+const newOauth2ClientRoute = createRoute({
+  ...child,
+  path: '/accounts/oauth2_clients/new',
+  component: NewOauth2ClientPage,
+  staticData: page({
+    isProtected: true,
+    hasPermission: 'oauth2ClientManage',
+    layout: 'default',
+    title: 'pages.newOauth2Client.title',
+    breadcrumbs: withPage(oauth2ClientsTrail, 'pages.newOauth2Client.title'),
+  }),
+});
+
+const oauth2ClientRoute = createRoute({
+  ...child,
+  path: '/accounts/oauth2_clients/$clientId',
+  component: Oauth2ClientPage,
+  staticData: page({
+    isProtected: true,
+    hasPermission: 'oauth2ClientManage',
+    layout: 'default',
+    title: 'pages.oauth2Client.title',
+    breadcrumbs: withNamedPage(oauth2ClientsTrail, 'oauth2Client', 'breadcrumbs.oauth2Client'),
+  }),
+});
+
+// Any signed-in user; a signed-out one signs in first and comes back to the same request (its query kept).
+const oauth2AuthorizeRoute = createRoute({
+  ...child,
+  path: '/oauth2/authorize',
+  component: ConsentPage,
+  staticData: page({
+    isProtected: true,
+    layout: 'auth',
+    title: 'pages.oauth2Authorize.title',
+    breadcrumbs: ({ href, t }) => [{ path: href, label: t('pages.oauth2Authorize.title') }],
+  }),
+});
+
 // Webapp
 
 const webappRoute = createRoute({
@@ -722,6 +783,10 @@ export const routeTree = rootRoute.addChildren([
   entryScheduleRoute,
   accountsRoute,
   accountRoute,
+  oauth2ClientsRoute,
+  newOauth2ClientRoute,
+  oauth2ClientRoute,
+  oauth2AuthorizeRoute,
   webappRoute,
   visitorAccessRoute,
 ]);

@@ -26,7 +26,15 @@ export interface Crumb {
 }
 
 /** The entities whose names a page may hand to its breadcrumbs once its data has loaded. */
-export type NamedEntity = 'building' | 'unit' | 'door' | 'manager' | 'member' | 'visitor' | 'account';
+export type NamedEntity =
+  | 'building'
+  | 'unit'
+  | 'door'
+  | 'manager'
+  | 'member'
+  | 'visitor'
+  | 'account'
+  | 'oauth2Client';
 
 export interface CrumbContext {
   /** The current location (path and search), the path of the page's own crumb. */

@@ -32,6 +32,7 @@ function accountApi(extra: Parameters<typeof mockApi>[0] = {}) {
       return ok({ account });
     },
     'GET /me/sessions': ok([]),
+    'GET /me/oauth2_authorizations': ok([]),
     ...extra,
   });
 }

@@ -1,13 +1,13 @@
 import { displayName } from '@gatehouse/core';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconApps, IconSearch, IconUsers } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFooter, ListSearchField } from '../../../components/list-controls';
 import { LoadError, LoadingState } from '../../../components/query-state';
-import { AnchorLink } from '../../../components/router-links';
+import { AnchorLink, ButtonLink } from '../../../components/router-links';
 import { type SortOrder, type User, type UserSort, useUsers } from '../api/get-users';
 import { AccountBadges } from '../components/account-badges';
 
@@ -148,6 +148,14 @@ export function AccountsPage() {
           data={Object.entries(SORTS).map(([value, label]) => ({ value, label: t(label) }))}
           w={220}
         />
+        <ButtonLink
+          to="/accounts/oauth2_clients"
+          variant="light"
+          ml="auto"
+          leftSection={<IconApps size={18} aria-hidden="true" />}
+        >
+          {t('accounts.oauth2Clients')}
+        </ButtonLink>
       </Group>
       {content}
     </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useAccount } from '../../../lib/session';
 import { useLogOutAction } from '../../../lib/use-log-out-action';
+import { ConnectedApps } from '../components/connected-apps';
 import { EmailForm } from '../components/email-form';
 import { LanguageSelect } from '../components/language-select';
 import { MfaSection } from '../components/mfa-section';
@@ -11,7 +12,7 @@ import { PasswordForm } from '../components/password-form';
 import { PersonalDetailsForm } from '../components/personal-details-form';
 import { SessionsList } from '../components/sessions-list';
 
-/** The signed-in user's profile: details, language, email, password, MFA, sessions, log out. */
+/** The signed-in user's profile: details, language, email, password, MFA, sessions, connected apps, log out. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { account, isError, refetch } = useAccount();
@@ -50,6 +51,12 @@ export function ProfilePage() {
       </SectionCard>
       <SectionCard title={t('profile.sessions.title')} description={t('profile.sessions.description')}>
         <SessionsList />
+      </SectionCard>
+      <SectionCard
+        title={t('profile.connectedApps.title')}
+        description={t('profile.connectedApps.description')}
+      >
+        <ConnectedApps />
       </SectionCard>
       <Group>
         <Button
