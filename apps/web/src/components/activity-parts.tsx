@@ -91,7 +91,13 @@ export function doorLogActor(log: DoorLog, t: TFunction): { name: string; role: 
         role: log.intercom ? t('activity.actors.intercom') : null,
       };
     case 'api_client':
-      return { name: log.user?.name ?? t('activity.actors.apiClient'), role: t('activity.actors.apiClient') };
+      // A third-party app acting for a user: the user, and which app (decision 008).
+      return {
+        name: log.user?.name ?? t('activity.actors.apiClient'),
+        role: log.oauth2Client
+          ? t('activity.actors.viaApp', { app: log.oauth2Client.name })
+          : t('activity.actors.apiClient'),
+      };
     case 'provider':
       return { name: t('activity.actors.provider'), role: null };
     default:

@@ -358,6 +358,27 @@ describe('door activity', () => {
     expect(click).not.toHaveBeenCalled();
   });
 
+  it('names the app that opened a door for its user', async () => {
+    api({
+      [DOOR_LOGS]: ok(
+        [
+          doorLogWire({
+            actor_type: 'api_client',
+            method: 'api',
+            oauth2_client: { id: '01900000-0000-7000-8000-00000000aa01', name: 'DoorDash Deliveries' },
+          }),
+        ],
+        { next_cursor: null },
+      ),
+    });
+    await renderApp(`${BASE}/door_entries`);
+    await screen.findByRole('table', { name: 'Door activity' });
+    const [row] = tableRows('Door activity');
+    expect(within(row!).getByText('Piet Jansen')).toBeInTheDocument();
+    expect(within(row!).getByText('via DoorDash Deliveries · Apartment 3B')).toBeInTheDocument();
+    expect(within(row!).getByText('API')).toBeInTheDocument();
+  });
+
   it('shows the empty state, and an error with a retry', async () => {
     let attempts = 0;
     api({
