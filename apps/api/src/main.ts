@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { scheduleRetention } from './modules/activity/retention.js';
 import { scheduleAssetCleanup } from './modules/assets/cleanup.js';
+import { scheduleOAuth2Cleanup } from './modules/oauth2/cleanup.js';
 import { scheduleSaltoKsImport } from './modules/saltoks/entries-import.js';
 import { createFirstSuperadmin } from './modules/users/bootstrap.js';
 
@@ -38,6 +39,7 @@ async function main() {
   const app = await buildApp(ctx, { logger: logOptions });
   const stopRetention = scheduleRetention(ctx, app.log);
   const stopAssetCleanup = scheduleAssetCleanup(ctx, app.log);
+  const stopOAuth2Cleanup = scheduleOAuth2Cleanup(ctx, app.log);
   const stopSaltoKsImport = scheduleSaltoKsImport(ctx, app.log);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -45,6 +47,7 @@ async function main() {
     // In-flight requests finish first, then the database closes.
     stopRetention();
     stopAssetCleanup();
+    stopOAuth2Cleanup();
     stopSaltoKsImport();
     await app.close();
     await ctx.close();
