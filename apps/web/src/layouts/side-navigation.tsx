@@ -1,5 +1,5 @@
 import { can } from '@gatehouse/core';
-import { NavLink, Stack } from '@mantine/core';
+import { Avatar, NavLink, Stack } from '@mantine/core';
 import {
   type Icon,
   IconBuildingSkyscraper,
@@ -14,7 +14,8 @@ import {
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../lib/app-config';
-import { useRoleData } from '../lib/session';
+import { assetSource } from '../lib/assets';
+import { useAccount, useRoleData } from '../lib/session';
 
 type NavPath = '/' | '/buildings' | '/units' | '/accounts' | '/webapp' | '/profile';
 
@@ -33,6 +34,8 @@ export function SideNavigation({ onLogOut }: { onLogOut: () => void }) {
   const { t } = useTranslation();
   const { roleData } = useRoleData();
   const { data: config } = useAppConfig();
+  // The user's own picture stands in for the profile icon once they have one.
+  const avatar = assetSource(useAccount().account?.avatarUrl);
   const pathname = useLocation({ select: (location) => location.pathname });
 
   const items: NavItem[] = [
@@ -58,7 +61,13 @@ export function SideNavigation({ onLogOut }: { onLogOut: () => void }) {
             label={label}
             active={active}
             aria-current={active ? 'page' : undefined}
-            leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden="true" />}
+            leftSection={
+              to === '/profile' && avatar ? (
+                <Avatar src={avatar} size={20} alt="" aria-hidden="true" />
+              ) : (
+                <ItemIcon size={20} stroke={1.6} aria-hidden="true" />
+              )
+            }
           />
         );
       })}

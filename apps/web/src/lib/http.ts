@@ -39,7 +39,7 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 
 export interface HttpRequestOptions {
   method?: HttpMethod;
-  /** JSON body (keys are sent in snake_case) or form data. */
+  /** JSON body (keys are sent in snake_case), form data, or a file (Blob) sent as it is. */
   body?: unknown;
   /** Query parameters (keys are sent in snake_case); null and undefined values are left out. */
   params?: Record<string, QueryValue>;
@@ -122,6 +122,10 @@ export async function httpRequest<T>(path: string, options: HttpRequestOptions =
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file sent as it is (an asset upload), with its own type.
+    if (options.body.type) headers.set('content-type', options.body.type);
     body = options.body;
   } else if (options.body !== undefined) {
     headers.set('content-type', 'application/json');

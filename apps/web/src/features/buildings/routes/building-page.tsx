@@ -12,6 +12,7 @@ import { usePageData } from '../../../lib/page-data';
 import { useRoleData } from '../../../lib/session';
 import { useLiveBuilding } from '../api/use-live-building';
 import { BuildingLinks } from '../components/building-links';
+import { BuildingPhoto } from '../components/building-photo-card';
 import { DeleteBuilding } from '../components/delete-building';
 
 const route = getRouteApi('/buildings/$buildingId');
@@ -72,6 +73,7 @@ function BuildingDetail({ building }: { building: Building }) {
     building.activity.doorLogs !== undefined || building.activity.intercomCalls !== undefined;
   return (
     <Stack gap="lg">
+      <BuildingPhoto building={building} height={240} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <AddressCard building={building} />

@@ -10,6 +10,7 @@ import { usePageData } from '../../../lib/page-data';
 import { showSuccessToast } from '../../../lib/toast';
 import { useUpdateBuilding } from '../api/update-building';
 import { BuildingFields, type BuildingValues, buildingValuesOf } from '../components/building-fields';
+import { BuildingPhotoCard } from '../components/building-photo-card';
 
 const route = getRouteApi('/buildings/$buildingId/properties');
 
@@ -47,7 +48,7 @@ function PropertiesForm({ building }: { building: Building }) {
   );
 }
 
-/** `/buildings/{id}/properties`: every setting of the building, including the provider links. */
+/** `/buildings/{id}/properties`: the building's photo and every setting, including the provider links. */
 export function BuildingPropertiesPage() {
   const { t } = useTranslation();
   const { buildingId } = route.useParams();
@@ -64,5 +65,10 @@ export function BuildingPropertiesPage() {
       />
     );
   }
-  return <PropertiesForm key={building.data.id} building={building.data} />;
+  return (
+    <Stack gap="lg" maw={760}>
+      <BuildingPhotoCard building={building.data} />
+      <PropertiesForm key={building.data.id} building={building.data} />
+    </Stack>
+  );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useAccount } from '../../../lib/session';
 import { useLogOutAction } from '../../../lib/use-log-out-action';
+import { AvatarSection } from '../components/avatar-section';
 import { ConnectedApps } from '../components/connected-apps';
 import { EmailForm } from '../components/email-form';
 import { LanguageSelect } from '../components/language-select';
@@ -34,6 +35,9 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={760}>
+      <SectionCard title={t('profile.avatar.title')}>
+        <AvatarSection account={account} />
+      </SectionCard>
       <SectionCard title={t('profile.details.title')}>
         <PersonalDetailsForm account={account} />
       </SectionCard>
