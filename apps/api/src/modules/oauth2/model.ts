@@ -2,6 +2,7 @@ import { OAUTH2_SCOPES } from '@gatehouse/core';
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import type { AppContext } from '../../app-context.js';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
+import { violatedUniqueIndex } from '../members/repository.js';
 import {
   findClient,
   findCode,
@@ -113,25 +114,34 @@ export function createModel(ctx: AppContext, options: { authenticateClients: boo
       user: ModelUser,
     ) {
       if (!code.codeChallenge || code.codeChallengeMethod !== 'S256') return false;
-      const replaced = await ctx.db.transaction(async (tx) => {
-        const { grant, replaced } = await replaceGrant(tx, {
-          userId: user.id,
-          clientId: client.id,
-          scopes: code.scope ?? [],
-          buildingId: user.buildingId ?? null,
-          doorId: user.doorId ?? null,
+      const save = () =>
+        ctx.db.transaction(async (tx) => {
+          const { grant, replaced } = await replaceGrant(tx, {
+            userId: user.id,
+            clientId: client.id,
+            scopes: code.scope ?? [],
+            buildingId: user.buildingId ?? null,
+            doorId: user.doorId ?? null,
+          });
+          await insertCode(tx, {
+            codeHash: sha256(code.authorizationCode),
+            clientId: client.id,
+            authorizationId: grant.id,
+            redirectUri: code.redirectUri,
+            codeChallenge: code.codeChallenge!,
+            codeChallengeMethod: code.codeChallengeMethod!,
+            expiresAt: code.expiresAt,
+          });
+          return replaced;
         });
-        await insertCode(tx, {
-          codeHash: sha256(code.authorizationCode),
-          clientId: client.id,
-          authorizationId: grant.id,
-          redirectUri: code.redirectUri,
-          codeChallenge: code.codeChallenge!,
-          codeChallengeMethod: code.codeChallengeMethod!,
-          expiresAt: code.expiresAt,
-        });
-        return replaced;
-      });
+      let replaced: string[];
+      try {
+        replaced = await save();
+      } catch (error) {
+        // Two approvals of the same app at once (a double click): the later one replaces the other.
+        if (violatedUniqueIndex(error) === undefined) throw error;
+        replaced = await save();
+      }
       for (const id of replaced) ctx.authCache.forgetSession(id);
       return { ...code, client, user };
     },

@@ -308,6 +308,21 @@ describe('POST /oauth2/authorize (the consent page)', () => {
   });
 });
 
+describe('approving twice at once', () => {
+  it('leaves one live grant, the later one', async () => {
+    const user = await createUser(t.ctx);
+    const { access } = await signIn(t.app, user.email);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        consent(t.app, access, publicClient.id, { scope: 'account:read', challenge: pkce().challenge }),
+      ),
+    );
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+    const grants = (await call(t.app, 'GET', '/me/oauth2_authorizations', { token: access })).json().data;
+    expect(grants).toHaveLength(1);
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotate on every use; a used one ends the whole grant', async () => {
     const tokens = await authorizeApp(t.app, r.tokens.member, publicClient, { scope: 'account:read' });
