@@ -57,12 +57,17 @@ function api(account = superadmin, routes: Routes = {}) {
 }
 
 describe('third-party app list', () => {
-  it('lists the apps with their type and permissions, linking to each; reached from /accounts', async () => {
+  it('is reached from the account list', async () => {
     api(superadmin, { 'GET /users': ok([], { total: 0, page: 1, page_size: 25 }) });
     const { user, router } = await renderApp('/accounts');
     await user.click(await screen.findByRole('link', { name: 'Third-party apps' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/oauth2_clients'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Third-party apps' })).toBeInTheDocument();
+  });
+
+  it('lists the apps with their type and permissions, linking to each', async () => {
+    api();
+    await renderApp('/accounts/oauth2_clients');
     expect(breadcrumbLabels()).toEqual(['Accounts', 'Third-party apps']);
     const row = (await screen.findByRole('link', { name: 'DoorDash Deliveries' })).closest(
       'tr',
