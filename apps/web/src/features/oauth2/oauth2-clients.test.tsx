@@ -226,7 +226,7 @@ describe('registering an app', () => {
 describe('one app', () => {
   it('shows the client id and saves changes', async () => {
     const requests = api(superadmin, {
-      [`PUT /oauth2_clients/${CLIENT_ID}`]: (request) => ok(clientWire(request.body as object)),
+      [`PUT /oauth2_clients/${CLIENT_ID}`]: (request) => ok(clientWire(request.body as Record<string, unknown>)),
     });
     const { user } = await renderApp(`/accounts/oauth2_clients/${CLIENT_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'DoorDash Deliveries' })).toBeInTheDocument();
