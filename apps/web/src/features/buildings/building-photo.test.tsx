@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_ID, assetUrlOf, pngFile, uploadRoutes } from '../../test/assets';
-import { fail, mockApi, ok, type RecordedRequest, type RouteHandler } from '../../test/fetch-mock';
+import {
+  type FakeReply,
+  fail,
+  mockApi,
+  ok,
+  type RecordedRequest,
+  type RouteHandler,
+} from '../../test/fetch-mock';
 import { APP_CONFIG_WIRE, BUILDING_ID, buildingWire, managerAccountWire } from '../../test/fixtures';
 import { renderApp, signIn } from '../../test/render-app';
 
@@ -13,7 +20,7 @@ beforeEach(() => {
 const OLD_PHOTO_ID = '01900000-0000-7000-8000-0000000000ab';
 
 /** A fake building that keeps the photo PUT sets, as the server would. */
-function api(initialPhoto: string | null, routes: Record<string, RouteHandler> = {}) {
+function api(initialPhoto: string | null, routes: Record<string, RouteHandler | FakeReply> = {}) {
   let building = buildingWire({
     photo_asset_id: initialPhoto,
     photo_url: initialPhoto ? assetUrlOf(initialPhoto) : null,
@@ -27,6 +34,9 @@ function api(initialPhoto: string | null, routes: Record<string, RouteHandler> =
       building = { ...building, photo_asset_id: photo, photo_url: photo ? assetUrlOf(photo) : null };
       return ok(building);
     },
+    // The properties form asks the providers for their lists; here neither is set up.
+    'GET /saltoks/sites': fail(503, [{ code: 'saltoks_not_configured', message: 'Salto KS is off' }]),
+    'GET /kone/resources': fail(503, [{ code: 'kone_not_configured', message: 'KONE is off' }]),
     ...uploadRoutes(),
     ...routes,
   });
@@ -38,7 +48,8 @@ async function openPhotoCard() {
   return { ...app, card };
 }
 
-describe('the building photo card', () => {
+// The properties page is the dashboard's largest form: on a busy machine it takes seconds to render.
+describe('the building photo card', { timeout: 15_000 }, () => {
   it('uploads a photo (declare, bytes, finish), sets it on the building and shows it', async () => {
     const requests = api(null);
     const { user, card } = await openPhotoCard();
@@ -76,7 +87,9 @@ describe('the building photo card', () => {
     });
     expect(await screen.findByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
 
-    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    const big = pngFile('big.png');
+    // Only the size is read before sending; no need to hold 5 MB in memory for it.
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
     expect(await screen.findByText('This image is larger than 5 MB.')).toBeInTheDocument();
     expect(requests.calls('POST /asset/create')).toHaveLength(0);

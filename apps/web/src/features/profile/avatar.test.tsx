@@ -33,7 +33,8 @@ async function openPictureCard() {
   return { ...app, card };
 }
 
-describe('the profile picture', () => {
+// The profile page holds many sections: on a busy machine it takes seconds to render.
+describe('the profile picture', { timeout: 15_000 }, () => {
   it('uploads a picture, sets it as the avatar and shows it on the profile and in the navigation', {
     timeout: 20_000,
   }, async () => {
