@@ -200,6 +200,8 @@ describe('new building', () => {
       contact_name: null,
       contact_email: null,
       contact_phone: '+31612345678',
+      // The create schema's default: a new building calls no elevator.
+      elevator_call_on_entry: false,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mill Court' })).toBeInTheDocument();
   });

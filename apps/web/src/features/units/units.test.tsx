@@ -295,6 +295,7 @@ describe('unit properties', () => {
     expect(requests.calls(`PUT ${UNIT}`)[0]?.body).toEqual({
       name: 'Apartment 3B',
       floor: null,
+      kone_area_id: null,
       delegate_user_id: OTHER_USER_ID,
       alt_delegate_user_id: '01900000-0000-7000-8000-000000000003',
     });

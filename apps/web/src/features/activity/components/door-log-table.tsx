@@ -4,6 +4,7 @@ import { DoorLogActor, DoorLogResult } from '../../../components/activity-parts'
 import { AnchorLink } from '../../../components/router-links';
 import type { DoorLog } from '../../../lib/activity';
 import { formatDateTime } from '../../../lib/format';
+import { ElevatorCallNote } from './elevator-call-note';
 
 /** A door of a row: a link to it, or "Deleted door" when it is gone. */
 export function DoorCell({
@@ -75,6 +76,7 @@ export function DoorLogTable({
               </Table.Td>
               <Table.Td maw={260}>
                 <DoorLogResult log={log} />
+                <ElevatorCallNote call={log.elevatorCall} />
               </Table.Td>
             </Table.Tr>
           ))}

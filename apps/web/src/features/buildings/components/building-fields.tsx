@@ -1,9 +1,10 @@
 import { normalisePhone, phoneSchema } from '@gatehouse/core';
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import type { Building } from '../../../lib/buildings';
+import { KoneBuildingSelect } from './kone-building-select';
 import { DEFAULT_TIME_ZONE, TimeZoneSelect } from './time-zone-select';
 
 /** The building form's values: the request body's fields, as text. */
@@ -20,6 +21,7 @@ export interface BuildingValues {
   /** Provider links: only on the properties form. */
   saltoks_site_id?: string;
   kone_building_id?: string;
+  elevator_call_on_entry?: boolean;
 }
 
 export const EMPTY_BUILDING_VALUES: BuildingValues = {
@@ -47,6 +49,7 @@ export function buildingValuesOf(building: Building): Required<BuildingValues> {
     contact_phone: building.contactPhone ?? '',
     saltoks_site_id: building.saltoksSiteId ?? '',
     kone_building_id: building.koneBuildingId ?? '',
+    elevator_call_on_entry: building.elevatorCallOnEntry,
   };
 }
 
@@ -138,8 +141,14 @@ export function BuildingFields({
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('fields.saltoks_site_id')} {...form.getInputProps('saltoks_site_id')} />
-            <TextInput label={t('fields.kone_building_id')} {...form.getInputProps('kone_building_id')} />
+            <KoneBuildingSelect {...form.getInputProps('kone_building_id')} />
           </SimpleGrid>
+          <Switch
+            mt="md"
+            label={t('fields.elevator_call_on_entry')}
+            description={t('buildings.form.elevatorCallHint')}
+            {...form.getInputProps('elevator_call_on_entry', { type: 'checkbox' })}
+          />
         </SectionCard>
       ) : null}
     </Stack>

@@ -10,6 +10,7 @@ import { usePageData } from '../../../lib/page-data';
 import { showSuccessToast } from '../../../lib/toast';
 import { type Unit, unitNames, useUnit } from '../../../lib/units';
 import { useUpdateUnit } from '../api/update-unit';
+import { DestinationFloorSelect } from '../components/destination-floor-select';
 
 const route = getRouteApi('/units/$unitId/properties');
 
@@ -19,6 +20,8 @@ export const UNIT_PROPERTIES_PRELOADS = ['members_user', 'delegate_user', 'alt_d
 interface UnitValues {
   name: string;
   floor: string;
+  /** The destination floor for elevator calls (a KONE area id). */
+  kone_area_id: string | null;
   delegate_user_id: string | null;
   alt_delegate_user_id: string | null;
 }
@@ -27,6 +30,7 @@ function valuesOf(unit: Unit): UnitValues {
   return {
     name: unit.name,
     floor: unit.floor ?? '',
+    kone_area_id: unit.koneAreaId,
     delegate_user_id: unit.delegateUserId,
     alt_delegate_user_id: unit.altDelegateUserId,
   };
@@ -89,6 +93,7 @@ function PropertiesForm({ unit }: { unit: Unit }) {
               description={t('units.form.floorHint')}
               {...form.getInputProps('floor')}
             />
+            <DestinationFloorSelect buildingId={unit.buildingId} {...form.getInputProps('kone_area_id')} />
           </Stack>
         </SectionCard>
         <SectionCard
