@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isLoggedIn } from '../../lib/token-service';
 import { fail, mockApi, ok, type RouteHandler } from '../../test/fetch-mock';
@@ -11,6 +11,11 @@ import {
   tokensWire,
 } from '../../test/fixtures';
 import { renderApp, signIn } from '../../test/render-app';
+
+// Whole pages render here; on a busy machine (CI shares its cores) the first render of a file can
+// take seconds, so waits and tests get more room than the defaults.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const CLIENT_ID = '01900000-0000-7000-8000-00000000aa01';
 const OTHER_BUILDING_ID = '01900000-0000-7000-8000-0000000000b2';

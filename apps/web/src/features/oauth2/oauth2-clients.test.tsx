@@ -1,8 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type RouteHandler } from '../../test/fetch-mock';
 import { APP_CONFIG_WIRE, accountWire, managerAccountWire } from '../../test/fixtures';
 import { breadcrumbLabels, renderApp, signIn } from '../../test/render-app';
+
+// Whole pages render here; on a busy machine (CI shares its cores) the first render of a file can
+// take seconds, so waits and tests get more room than the defaults.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -226,7 +231,8 @@ describe('registering an app', () => {
 describe('one app', () => {
   it('shows the client id and saves changes', async () => {
     const requests = api(superadmin, {
-      [`PUT /oauth2_clients/${CLIENT_ID}`]: (request) => ok(clientWire(request.body as Record<string, unknown>)),
+      [`PUT /oauth2_clients/${CLIENT_ID}`]: (request) =>
+        ok(clientWire(request.body as Record<string, unknown>)),
     });
     const { user } = await renderApp(`/accounts/oauth2_clients/${CLIENT_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'DoorDash Deliveries' })).toBeInTheDocument();

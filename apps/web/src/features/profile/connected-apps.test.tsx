@@ -1,8 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../test/fetch-mock';
 import { APP_CONFIG_WIRE, accountWire, BUILDING_ID, DOOR_ID } from '../../test/fixtures';
 import { renderApp, signIn } from '../../test/render-app';
+
+// Whole pages render here; on a busy machine (CI shares its cores) the first render of a file can
+// take seconds, so waits and tests get more room than the defaults.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
