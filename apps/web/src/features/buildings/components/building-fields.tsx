@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import type { Building } from '../../../lib/buildings';
 import { KoneBuildingSelect } from './kone-building-select';
+import { SaltoksSiteSelect } from './saltoks-site-select';
 import { DEFAULT_TIME_ZONE, TimeZoneSelect } from './time-zone-select';
 
 /** The building form's values: the request body's fields, as text. */
@@ -140,7 +141,7 @@ export function BuildingFields({
           description={t('buildings.form.providersText')}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('fields.saltoks_site_id')} {...form.getInputProps('saltoks_site_id')} />
+            <SaltoksSiteSelect {...form.getInputProps('saltoks_site_id')} />
             <KoneBuildingSelect {...form.getInputProps('kone_building_id')} />
           </SimpleGrid>
           <Switch

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
 import { showFormError, zodValidator } from '../../../lib/forms';
 import type { Door } from '../api/get-door';
+import { SaltoksLockFields } from './saltoks-lock-fields';
 
 type RelayAuth = 'none' | 'basic' | 'digest';
 const RELAY_AUTHS: readonly RelayAuth[] = ['none', 'basic', 'digest'];
@@ -36,6 +37,9 @@ export interface DoorValues {
   username: string;
   password: string;
   timeout_ms: number | string;
+  /** Salto KS: the lock, and its OTP secret (only when typed). */
+  lock_id: string;
+  otp_secret: string;
 }
 
 const DEFAULT_VALUES: DoorValues = {
@@ -50,6 +54,8 @@ const DEFAULT_VALUES: DoorValues = {
   username: '',
   password: '',
   timeout_ms: 3000,
+  lock_id: '',
+  otp_secret: '',
 };
 
 function numberOr<T>(value: unknown, fallback: T): number | T {
@@ -76,6 +82,7 @@ export function doorValuesOf(door: Door): DoorValues {
     auth,
     username: textOr(config.username, ''),
     timeout_ms: numberOr(config.timeoutMs, DEFAULT_VALUES.timeout_ms),
+    lock_id: textOr(config.lockId, ''),
   };
 }
 
@@ -90,6 +97,10 @@ function configOf(values: DoorValues): Record<string, unknown> {
   if (values.driver === 'simulated') {
     return { unlock_seconds: numberInput(values.unlock_seconds), offline: values.offline };
   }
+  if (values.driver === 'saltoks') {
+    // The site is the building's: the server fills it in and checks the lock is there.
+    return { lock_id: values.lock_id, unlock_seconds: numberInput(values.unlock_seconds) };
+  }
   const withCredentials = values.auth !== 'none';
   return {
     url: values.url.trim(),
@@ -101,10 +112,13 @@ function configOf(values: DoorValues): Record<string, unknown> {
   };
 }
 
-/** The chosen driver's secrets: the relay password, only when typed (empty keeps the stored one). */
+/** The chosen driver's secrets: the relay password or lock's OTP secret, only when typed (empty keeps the stored one). */
 function secretsOf(values: DoorValues): Record<string, unknown> | undefined {
   if (values.driver === 'http_relay' && values.auth !== 'none' && values.password !== '') {
     return { password: values.password };
+  }
+  if (values.driver === 'saltoks' && values.otp_secret.trim() !== '') {
+    return { otp_secret: values.otp_secret.trim() };
   }
   return undefined;
 }
@@ -161,14 +175,17 @@ export function useDoorForm(mode: DoorFormMode, door?: Door) {
 
 /**
  * A door's name, entrance switch and driver, with the chosen driver's settings: a simulated lock's
- * unlock time and offline switch, or an IP intercom relay's address, switch, authentication and
- * timing. `hasPassword` says a relay password is stored (an empty field keeps it).
+ * unlock time and offline switch, an IP intercom relay's address, switch, authentication and
+ * timing, or a Salto KS lock of the building's site. `hasPassword` says a driver secret is stored (an
+ * empty field keeps it).
  */
 export function DoorFields({
   form,
+  buildingId,
   hasPassword = false,
 }: {
   form: UseFormReturnType<DoorValues>;
+  buildingId: string;
   hasPassword?: boolean;
 }) {
   const { t } = useTranslation();
@@ -205,6 +222,11 @@ export function DoorFields({
             description={t('doors.form.offlineHint')}
             {...form.getInputProps('offline', { type: 'checkbox' })}
           />
+        </>
+      ) : values.driver === 'saltoks' ? (
+        <>
+          <SaltoksLockFields form={form} buildingId={buildingId} hasSecret={hasPassword} />
+          {unlockSeconds}
         </>
       ) : (
         <>

@@ -31,7 +31,7 @@ export function EditDoor({ buildingId, door }: { buildingId: string; door: Door 
 
   return (
     <DoorFormFrame onSubmit={submit} submitLabel={t('common.save')} pending={update.isPending}>
-      <DoorFields form={form} hasPassword={door.hasSecrets} />
+      <DoorFields form={form} buildingId={buildingId} hasPassword={door.hasSecrets} />
     </DoorFormFrame>
   );
 }

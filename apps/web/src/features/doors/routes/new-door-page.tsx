@@ -53,7 +53,7 @@ export function NewDoorPage() {
             </ButtonLink>
           }
         >
-          <DoorFields form={form} />
+          <DoorFields form={form} buildingId={buildingId} />
         </DoorFormFrame>
       </SectionCard>
     </Box>
