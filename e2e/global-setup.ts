@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeKone } from '../apps/api/test/fakes/kone';
 import { port } from './playwright.config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,6 +72,9 @@ async function stopServer(server: ChildProcess) {
  */
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-'));
+  // KONE's cloud, faked (apps/api/test/fakes/kone.ts); specs read what it received at E2E_KONE_URL.
+  const kone = await startFakeKone();
+  process.env.E2E_KONE_URL = kone.apiUrl;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -82,6 +86,7 @@ export default async function globalSetup() {
     DATABASE_URL: '',
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
+    ...kone.env,
   };
   const baseUrl = `http://localhost:${port}`;
 
@@ -113,6 +118,7 @@ export default async function globalSetup() {
 
   return async () => {
     await stopServer(running.server);
+    await kone.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(stateFile, { force: true });
   };
