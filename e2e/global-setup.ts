@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeKone } from '../apps/api/test/fakes/kone';
+import { startFakeSaltoKs } from '../apps/api/test/fakes/saltoks';
 import { port } from './playwright.config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,6 +73,10 @@ async function stopServer(server: ChildProcess) {
  */
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-'));
+  // Salto KS's cloud, faked with a demo site (apps/api/test/fakes/saltoks.ts); specs read what it
+  // received at E2E_SALTOKS_URL.
+  const saltoks = await startFakeSaltoKs({ seedDemo: true });
+  process.env.E2E_SALTOKS_URL = saltoks.url;
   // KONE's cloud, faked (apps/api/test/fakes/kone.ts); specs read what it received at E2E_KONE_URL.
   const kone = await startFakeKone();
   process.env.E2E_KONE_URL = kone.apiUrl;
@@ -86,6 +91,7 @@ export default async function globalSetup() {
     DATABASE_URL: '',
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
+    ...saltoks.env,
     ...kone.env,
   };
   const baseUrl = `http://localhost:${port}`;
@@ -118,6 +124,7 @@ export default async function globalSetup() {
 
   return async () => {
     await stopServer(running.server);
+    await saltoks.close();
     await kone.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(stateFile, { force: true });
