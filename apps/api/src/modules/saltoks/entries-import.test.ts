@@ -140,6 +140,21 @@ describe('Salto KS entries import', () => {
     expect(row!.saltoksEntriesSyncedUntil).toBeNull();
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'leaves the run to the process that holds the lock (PostgreSQL)',
+    async () => {
+      const holder = await t.ctx.database.pool!.connect();
+      try {
+        await holder.query("select pg_advisory_lock(hashtext('gatehouse_saltoks_entries'))");
+        expect(await importSaltoKsEntries(t.ctx)).toBeUndefined();
+        await holder.query("select pg_advisory_unlock(hashtext('gatehouse_saltoks_entries'))");
+        expect(await importSaltoKsEntries(t.ctx)).toMatchObject({ failed: 1 });
+      } finally {
+        holder.release();
+      }
+    },
+  );
+
   it('does nothing without Salto KS credentials', async () => {
     const configured = t.ctx.saltoks;
     t.ctx.saltoks = new SaltoKsClient({ ...t.config.saltoks, clientId: undefined });
