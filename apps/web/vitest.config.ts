@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom renders of whole pages (Mantine, router, query) take seconds on a busy 2-core CI
+    // machine; the limits bound a hung test, they are not speed assertions.
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after this long (default 1 s): enough for a page to settle on a loaded CI
+// machine, while a real failure still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * jsdom has no layout: `matchMedia` answers width queries from `window.innerWidth`, which a test
