@@ -15,6 +15,12 @@ let unitId = '';
 test.beforeAll(async ({ request }) => {
   const { access } = await apiLogIn(request, demo.buildingManager);
   const headers = { authorization: `Bearer ${access}` };
+  // Other specs switch this manager to English; this one reads the dashboard in Dutch, as in the demo.
+  const dutch = await request.put('/api/v4/me/account', {
+    headers: { ...headers, 'x-csrf-token': '1' },
+    data: { locale: 'nl' },
+  });
+  expect(dutch.status()).toBe(200);
   const buildings = (await (await request.get('/api/v4/buildings?search=Harbour', { headers })).json()).data;
   buildingId = buildings[0].id;
   const units = (await (await request.get(`/api/v4/units?building_id=${buildingId}`, { headers })).json())
