@@ -14,7 +14,7 @@ import {
 } from '../../../test/fixtures.js';
 import { loadConfig } from '../../config.js';
 import { newId } from '../../db/ids.js';
-import { calls, doorLogs } from '../../db/schema.js';
+import { calls, doorLogs, oauth2Clients } from '../../db/schema.js';
 import { applyRetention } from './retention.js';
 
 let t: TestApp;
@@ -218,10 +218,29 @@ describe('CSV export', () => {
     const building = await createBuilding(t.ctx);
     await makeManager(t.ctx, building.id, r.people.manager);
     const door = await createDoor(t.ctx, building.id, { name: 'Lobby, main' });
+    const app = {
+      id: newId(),
+      name: 'Courier Lockers',
+      redirectUris: ['https://lockers.example/cb'],
+      allowedScopes: [],
+    };
+    await t.ctx.db.insert(oauth2Clients).values(app);
     await insertLogs(building.id, 12, (i) => ({
       doorId: door.id,
+      ...(i === 11
+        ? { actorType: 'api_client' as const, method: 'api' as const, oauth2ClientId: app.id }
+        : {}),
       result: i === 0 ? 'failed' : 'opened',
       reason: i === 0 ? 'offline: "x"' : null,
+      elevatorCall:
+        i === 11
+          ? {
+              source_area: '1000',
+              destination_area: '3000',
+              result: 'called',
+              at: '2026-03-01T10:11:00.000Z',
+            }
+          : null,
     }));
     const response = await call(t.app, 'GET', `/buildings/${building.id}/door_logs.csv`, {
       token: r.tokens.manager,
@@ -235,8 +254,11 @@ describe('CSV export', () => {
       door: 'Lobby, main',
       result: 'opened',
       local_time: '2026-03-01 11:11:00',
+      method: 'api',
+      app: 'Courier Lockers',
+      elevator: 'called to 3000',
     });
-    expect(records[11]).toMatchObject({ result: 'failed', reason: 'offline: "x"' });
+    expect(records[11]).toMatchObject({ result: 'failed', reason: 'offline: "x"', app: '', elevator: '' });
 
     const failedOnly = await call(t.app, 'GET', `/buildings/${building.id}/door_logs.csv?result=failed`, {
       token: r.tokens.manager,

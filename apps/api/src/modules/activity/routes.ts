@@ -176,12 +176,15 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
           'intercom',
           'unit',
           'method',
+          'app',
           'result',
           'reason',
+          'elevator',
         ],
         rows,
         (row) => {
           const view = doorLogView(row);
+          const elevator = view.elevator_call;
           return [
             view.occurred_at,
             local(view.occurred_at),
@@ -192,8 +195,13 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext) {
             view.intercom?.name,
             view.unit?.name,
             view.method,
+            view.oauth2_client?.name,
             view.result,
             view.reason,
+            // e.g. "called to 3000" or "failed to 3000: KONE did not answer"
+            elevator
+              ? `${elevator.result} to ${elevator.destination_area}${elevator.reason ? `: ${elevator.reason}` : ''}`
+              : undefined,
           ];
         },
       );
