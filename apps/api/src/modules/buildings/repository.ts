@@ -172,3 +172,27 @@ export async function countPerDay(
          order by 1`,
   );
 }
+
+/** The building columns that link a building to a building or site at an outside provider. */
+type ProviderLinkColumn = typeof buildings.koneBuildingId | typeof buildings.saltoksSiteId;
+
+/**
+ * Whether one of `buildingIds` (the buildings the caller manages) is linked through `column` to one
+ * of `linkedIds`: a provider resource may only be looked at by someone managing a building it serves.
+ * Several ids are taken because one resource may be stored in more than one spelling (KONE ids with
+ * or without "building:").
+ */
+export async function isLinkedToAnyBuilding(
+  db: Executor,
+  column: ProviderLinkColumn,
+  linkedIds: readonly string[],
+  buildingIds: readonly string[],
+): Promise<boolean> {
+  if (buildingIds.length === 0 || linkedIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(inArray(buildings.id, [...buildingIds]), inArray(column, [...linkedIds])))
+    .limit(1);
+  return row !== undefined;
+}

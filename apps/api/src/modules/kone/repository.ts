@@ -1,7 +1,8 @@
 import type { ElevatorCall } from '@gatehouse/core';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buildings, doorLogs, units } from '../../db/schema.js';
+import { isLinkedToAnyBuilding } from '../buildings/repository.js';
 
 /** Whether one of `buildingIds` is linked to the KONE building (stored with or without "building:"). */
 export async function isKoneBuildingLinked(
@@ -9,21 +10,12 @@ export async function isKoneBuildingLinked(
   koneBuildingId: string,
   buildingIds: readonly string[],
 ): Promise<boolean> {
-  if (buildingIds.length === 0) return false;
-  const [row] = await db
-    .select({ id: buildings.id })
-    .from(buildings)
-    .where(
-      and(
-        inArray(buildings.id, [...buildingIds]),
-        or(
-          eq(buildings.koneBuildingId, koneBuildingId),
-          eq(buildings.koneBuildingId, `building:${koneBuildingId}`),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return isLinkedToAnyBuilding(
+    db,
+    buildings.koneBuildingId,
+    [koneBuildingId, `building:${koneBuildingId}`],
+    buildingIds,
+  );
 }
 
 /** What an entry call needs to know of the door's building and the person's unit. */

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buildings } from '../../db/schema.js';
+import { isLinkedToAnyBuilding } from '../buildings/repository.js';
 
 /** Whether one of `buildingIds` is linked to the Salto KS site (`buildings.saltoks_site_id`). */
 export async function isSiteLinked(
@@ -8,13 +9,7 @@ export async function isSiteLinked(
   siteId: string,
   buildingIds: readonly string[],
 ): Promise<boolean> {
-  if (buildingIds.length === 0) return false;
-  const [row] = await db
-    .select({ id: buildings.id })
-    .from(buildings)
-    .where(and(inArray(buildings.id, [...buildingIds]), eq(buildings.saltoksSiteId, siteId)))
-    .limit(1);
-  return row !== undefined;
+  return isLinkedToAnyBuilding(db, buildings.saltoksSiteId, [siteId], buildingIds);
 }
 
 /** The Salto KS site a building is linked to, if any. */

@@ -1,10 +1,10 @@
-import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { ImageUploadButtons } from '../../../components/image-upload-buttons';
 import { SectionCard } from '../../../components/section-card';
-import { assetSource, IMAGE_ACCEPT, IMAGE_MAX_MEGABYTES, imageFileProblem } from '../../../lib/assets';
+import { assetSource, IMAGE_MAX_MEGABYTES } from '../../../lib/assets';
 import type { Building } from '../../../lib/buildings';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useSetBuildingPhoto } from '../api/set-building-photo';
@@ -31,7 +31,6 @@ export function BuildingPhotoCard({ building }: { building: Building }) {
   const setPhoto = useSetBuildingPhoto(building.id);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const [pending, setPending] = useState<'upload' | 'remove' | null>(null);
-  const resetFile = useRef<() => void>(null);
 
   const run = (file: File | null) => {
     setPending(file ? 'upload' : 'remove');
@@ -45,18 +44,6 @@ export function BuildingPhotoCard({ building }: { building: Building }) {
     });
   };
 
-  const choose = (file: File | null) => {
-    // Picking the same file again after a refusal must still fire a change.
-    resetFile.current?.();
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      showErrorToast(t(`assets.problem.${problem}`, { max: IMAGE_MAX_MEGABYTES }));
-      return;
-    }
-    run(file);
-  };
-
   const hasPhoto = Boolean(building.photoUrl);
   return (
     <SectionCard title={t('buildings.photo.title')} description={t('buildings.photo.description')}>
@@ -66,38 +53,17 @@ export function BuildingPhotoCard({ building }: { building: Building }) {
         ) : (
           <Text c="dimmed">{t('buildings.photo.none')}</Text>
         )}
-        <Group gap="sm">
-          <FileButton
-            onChange={choose}
-            accept={IMAGE_ACCEPT}
-            resetRef={resetFile}
-            disabled={setPhoto.isPending}
-            inputProps={{ 'aria-label': t('buildings.photo.file') }}
-          >
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                leftSection={<IconPhotoUp size={18} aria-hidden="true" />}
-                loading={pending === 'upload'}
-                disabled={pending === 'remove'}
-              >
-                {hasPhoto ? t('buildings.photo.replace') : t('buildings.photo.upload')}
-              </Button>
-            )}
-          </FileButton>
-          {hasPhoto ? (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={18} aria-hidden="true" />}
-              disabled={setPhoto.isPending}
-              onClick={() => setConfirmingRemoval(true)}
-            >
-              {t('buildings.photo.remove')}
-            </Button>
-          ) : null}
-        </Group>
+        <ImageUploadButtons
+          hasImage={hasPhoto}
+          fileLabel={t('buildings.photo.file')}
+          uploadLabel={t('buildings.photo.upload')}
+          replaceLabel={t('buildings.photo.replace')}
+          removeLabel={t('buildings.photo.remove')}
+          onUpload={run}
+          onRemove={() => setConfirmingRemoval(true)}
+          busy={setPhoto.isPending}
+          pending={pending}
+        />
         <Text size="xs" c="dimmed">
           {t('assets.hint', { max: IMAGE_MAX_MEGABYTES })}
         </Text>
