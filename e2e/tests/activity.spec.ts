@@ -67,9 +67,11 @@ test('Export CSV downloads the rows of the filter', async ({ page }) => {
   expect(download.suggestedFilename()).toMatch(/^door-activity-.*\.csv$/);
   const text = fs.readFileSync((await download.path())!, 'utf8');
   const [header, ...lines] = text.trim().split('\n');
-  expect(header).toBe('occurred_at,local_time,door,person,email,visitor,intercom,unit,method,result,reason');
+  expect(header).toBe(
+    'occurred_at,local_time,door,person,email,visitor,intercom,unit,method,app,result,reason,elevator',
+  );
   expect(lines.length).toBeGreaterThanOrEqual(1);
-  expect(lines.some((line) => line.includes(',Front door,') && line.includes(',dashboard,opened,'))).toBe(
+  expect(lines.some((line) => line.includes(',Front door,') && line.includes(',dashboard,,opened,'))).toBe(
     true,
   );
 });
